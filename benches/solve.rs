@@ -1,0 +1,136 @@
+//! `cargo bench --bench solve`: moves per second of the retrograde solver on random
+//! games of 10^5, 10^6 and 10^7 positions (about 4 moves each), reverse adjacency
+//! included, next to a textbook C++ queue solver (`benches/baseline/textbook.cpp`,
+//! g++ -O2) measured in the same run on the same games. The ratio is the number to
+//! read: this machine is shared and noisy, absolute rates drift between runs.
+//!
+//! `RETROCHECK_BENCH_SIZES=100000,1000000` picks other sizes; without g++ the
+//! baseline is skipped.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use retrocheck::solve::retrograde;
+use retrocheck::{Game, GameBuilder, Side, Value};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn random_game(n: usize, seed: u64) -> Game {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut b = GameBuilder::with_capacity(n, n * 4);
+    let mut moves = Vec::with_capacity(8);
+    for _ in 0..n {
+        moves.clear();
+        for _ in 0..rng.gen_range(0..=8) {
+            moves.push(rng.gen_range(0..n as u32));
+        }
+        b.moves(if rng.gen() { Side::A } else { Side::B }, &moves);
+    }
+    b.build().expect("valid game")
+}
+
+fn checksum(values: &[Value]) -> i64 {
+    values
+        .iter()
+        .map(|v| match *v {
+            Value::Win {
+                winner: Side::A,
+                remoteness,
+            } => 1_000_003 + i64::from(remoteness),
+            Value::Win {
+                winner: Side::B,
+                remoteness,
+            } => 2 * 1_000_003 + i64::from(remoteness),
+            Value::Draw => 0,
+        })
+        .sum()
+}
+
+fn best_of(runs: usize, mut f: impl FnMut() -> i64) -> (Duration, i64) {
+    let mut best = Duration::MAX;
+    let mut sum = 0;
+    for _ in 0..runs {
+        let start = Instant::now();
+        sum = f();
+        best = best.min(start.elapsed());
+    }
+    (best, sum)
+}
+
+fn compile_baseline() -> Option<PathBuf> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/baseline/textbook.cpp");
+    let binary = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/textbook-baseline");
+    let status = Command::new("g++")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .ok()?;
+    status.success().then_some(binary)
+}
+
+fn write_binary(game: &Game, path: &Path) {
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    f.write_all(&(game.positions() as u32).to_le_bytes()).unwrap();
+    f.write_all(&(game.move_count() as u32).to_le_bytes()).unwrap();
+    let movers: Vec<u8> = game.movers().iter().map(|&s| (s == Side::B) as u8).collect();
+    f.write_all(&movers).unwrap();
+    for &o in game.offsets().iter().chain(game.targets()) {
+        f.write_all(&o.to_le_bytes()).unwrap();
+    }
+}
+
+fn main() {
+    let sizes: Vec<usize> = std::env::var("RETROCHECK_BENCH_SIZES")
+        .ok()
+        .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![100_000, 1_000_000, 10_000_000]);
+    let baseline = compile_baseline();
+    if baseline.is_none() {
+        eprintln!("g++ not found or failed: the C++ baseline is skipped");
+    }
+    println!("| positions | moves | retrograde values (Mmoves/s) | + chosen moves (Mmoves/s) | C++ textbook (Mmoves/s) | values / C++ | full / C++ |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    for &n in &sizes {
+        let game = random_game(n, n as u64);
+        let m = game.move_count() as f64;
+        let runs = if n >= 5_000_000 { 3 } else { 7 };
+        let (values_time, ours) = best_of(runs, || checksum(&retrograde::values(&game)));
+        let (full_time, _) = best_of(runs, || checksum(&retrograde::solve(&game).values));
+        let rate = |d: Duration| m / d.as_secs_f64() / 1e6;
+        let cpp = baseline.as_ref().map(|binary| {
+            let file = std::env::temp_dir().join(format!("retrocheck-bench-{n}.bin"));
+            write_binary(&game, &file);
+            let out = Command::new(binary)
+                .arg(&file)
+                .arg(runs.to_string())
+                .output()
+                .unwrap();
+            let _ = std::fs::remove_file(&file);
+            let text = String::from_utf8_lossy(&out.stdout);
+            let mut parts = text.split_whitespace().map(|x| x.parse::<i64>().unwrap());
+            let (ns, sum) = (parts.next().unwrap(), parts.next().unwrap());
+            assert_eq!(
+                sum, ours,
+                "the baseline and retrograde disagree on the game of {n} positions"
+            );
+            Duration::from_nanos(ns as u64)
+        });
+        let show = |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.1}", rate(d)));
+        let ratio = |d: Duration| {
+            cpp.map_or("-".to_string(), |c| {
+                format!("{:.2}×", c.as_secs_f64() / d.as_secs_f64())
+            })
+        };
+        println!(
+            "| {n} | {} | {:.1} | {:.1} | {} | {} | {} |",
+            game.move_count(),
+            rate(values_time),
+            rate(full_time),
+            show(cpp),
+            ratio(values_time),
+            ratio(full_time),
+        );
+    }
+}

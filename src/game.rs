@@ -1,0 +1,438 @@
+//! The game model: positions, movers, moves in compact CSR form, terminal labels and
+//! the draw convention, built only through a validating builder.
+//!
+//! Every solver, reference, generator and front-end in the crate speaks this one type,
+//! so its invariants (every move in range, no moves on an explicit terminal, no
+//! terminal draw under a draw convention, sizes that fit `u32`) are checked once here
+//! and relied on everywhere else.
+
+use std::fmt;
+
+/// A side of the game. Each position belongs to the side that moves there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    A,
+    B,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Side::A => 'A',
+            Side::B => 'B',
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// How a play ends: one side wins, or nobody does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+impl Outcome {
+    pub fn letter(self) -> char {
+        match self {
+            Outcome::Win(side) => side.letter(),
+            Outcome::Draw => 'D',
+        }
+    }
+
+    /// The same outcome seen from the other side's point of view.
+    pub fn swapped(self) -> Outcome {
+        match self {
+            Outcome::Win(side) => Outcome::Win(side.other()),
+            Outcome::Draw => Outcome::Draw,
+        }
+    }
+}
+
+/// The value of a position under optimal play (DESIGN §1): who wins and in how many
+/// moves, or a draw, which has no remoteness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Win { winner: Side, remoteness: u32 },
+    Draw,
+}
+
+impl Value {
+    pub fn win(winner: Side, remoteness: u32) -> Value {
+        Value::Win { winner, remoteness }
+    }
+
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Value::Win { winner, .. } => Outcome::Win(winner),
+            Value::Draw => Outcome::Draw,
+        }
+    }
+
+    pub fn remoteness(self) -> Option<u32> {
+        match self {
+            Value::Win { remoteness, .. } => Some(remoteness),
+            Value::Draw => None,
+        }
+    }
+
+    /// The side that wins, if any.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Value::Win { winner, .. } => Some(winner),
+            Value::Draw => None,
+        }
+    }
+
+    /// The value of a terminal position labelled `outcome`.
+    pub fn terminal(outcome: Outcome) -> Value {
+        match outcome {
+            Outcome::Win(side) => Value::win(side, 0),
+            Outcome::Draw => Value::Draw,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Win { winner, remoteness } => write!(f, "{winner} wins in {remoteness}"),
+            Value::Draw => write!(f, "draw"),
+        }
+    }
+}
+
+/// The largest number of positions, and of moves, a game may have: ids and CSR offsets
+/// are `u32`, and `u32::MAX` stays free as a sentinel for the solvers.
+pub const MAX_POSITIONS: u64 = u32::MAX as u64 - 1;
+pub const MAX_MOVES: u64 = u32::MAX as u64 - 1;
+
+/// Why a game could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BuildError {
+    #[error("position {position}: move to {target} is out of range (the game has {positions} positions)")]
+    MoveOutOfRange {
+        position: u32,
+        target: u64,
+        positions: u64,
+    },
+    #[error("position {position} has moves and an explicit outcome; a terminal position has no moves")]
+    MovesOnTerminal { position: u32 },
+    #[error("position {position} is a terminal draw, which is not allowed together with a draw convention")]
+    DrawConventionWithTerminalDraw { position: u32 },
+    #[error("{count} positions is more than the {MAX_POSITIONS} a game can hold")]
+    TooManyPositions { count: u64 },
+    #[error("{count} moves is more than the {MAX_MOVES} a game can hold")]
+    TooManyMoves { count: u64 },
+    #[error("malformed CSR arrays: {0}")]
+    MalformedCsr(&'static str),
+}
+
+/// Checks sizes before anything is allocated, so that front-ends can refuse an
+/// oversized instance up front instead of running out of memory.
+pub fn check_size(positions: u64, moves: u64) -> Result<(), BuildError> {
+    if positions > MAX_POSITIONS {
+        return Err(BuildError::TooManyPositions { count: positions });
+    }
+    if moves > MAX_MOVES {
+        return Err(BuildError::TooManyMoves { count: moves });
+    }
+    Ok(())
+}
+
+/// A game on a finite directed graph (DESIGN §1), stored as CSR arrays in the order
+/// the positions and moves were given.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Game {
+    movers: Vec<Side>,
+    terminals: Vec<Option<Outcome>>,
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+    draw_credit: Option<Side>,
+}
+
+impl Game {
+    /// Builds a game from ready-made CSR arrays, checking every invariant. Product games
+    /// of the contest problems are built this way, without per-position allocations.
+    pub fn from_csr(
+        movers: Vec<Side>,
+        terminals: Vec<Option<Outcome>>,
+        offsets: Vec<u32>,
+        targets: Vec<u32>,
+        draw_credit: Option<Side>,
+    ) -> Result<Game, BuildError> {
+        let n = movers.len();
+        check_size(n as u64, targets.len() as u64)?;
+        if terminals.len() != n {
+            return Err(BuildError::MalformedCsr("terminals and movers differ in length"));
+        }
+        if offsets.len() != n + 1 || offsets[0] != 0 || offsets[n] as usize != targets.len() {
+            return Err(BuildError::MalformedCsr(
+                "offsets must have one entry per position plus one, from 0 to the number of moves",
+            ));
+        }
+        if offsets.windows(2).any(|w| w[0] > w[1]) {
+            return Err(BuildError::MalformedCsr("offsets must not decrease"));
+        }
+        for p in 0..n {
+            let (start, end) = (offsets[p] as usize, offsets[p + 1] as usize);
+            if let Some(&target) = targets[start..end].iter().find(|&&t| t as usize >= n) {
+                return Err(BuildError::MoveOutOfRange {
+                    position: p as u32,
+                    target: target.into(),
+                    positions: n as u64,
+                });
+            }
+            match terminals[p] {
+                Some(_) if end > start => return Err(BuildError::MovesOnTerminal { position: p as u32 }),
+                Some(Outcome::Draw) if draw_credit.is_some() => {
+                    return Err(BuildError::DrawConventionWithTerminalDraw { position: p as u32 })
+                }
+                _ => {}
+            }
+        }
+        Ok(Game {
+            movers,
+            terminals,
+            offsets,
+            targets,
+            draw_credit,
+        })
+    }
+
+    pub fn positions(&self) -> usize {
+        self.movers.len()
+    }
+
+    pub fn move_count(&self) -> usize {
+        self.targets.len()
+    }
+
+    pub fn mover(&self, p: u32) -> Side {
+        self.movers[p as usize]
+    }
+
+    /// The explicit terminal outcome of `p`, if it has one.
+    pub fn terminal(&self, p: u32) -> Option<Outcome> {
+        self.terminals[p as usize]
+    }
+
+    /// The moves of `p` (successor ids), in the order given.
+    pub fn moves(&self, p: u32) -> &[u32] {
+        let p = p as usize;
+        &self.targets[self.offsets[p] as usize..self.offsets[p + 1] as usize]
+    }
+
+    /// The side credited with infinite play when results are reported, if any.
+    pub fn draw_credit(&self) -> Option<Side> {
+        self.draw_credit
+    }
+
+    pub fn movers(&self) -> &[Side] {
+        &self.movers
+    }
+
+    pub fn terminals(&self) -> &[Option<Outcome>] {
+        &self.terminals
+    }
+
+    pub fn offsets(&self) -> &[u32] {
+        &self.offsets
+    }
+
+    pub fn targets(&self) -> &[u32] {
+        &self.targets
+    }
+
+    /// All position ids, as `u32`.
+    pub fn ids(&self) -> impl Iterator<Item = u32> {
+        0..self.positions() as u32
+    }
+
+    /// A builder holding this game's positions, for edits such as shrinking.
+    pub fn to_builder(&self) -> GameBuilder {
+        let mut b = GameBuilder::with_capacity(self.positions(), self.move_count());
+        for p in self.ids() {
+            b.position(self.mover(p), self.moves(p), self.terminal(p));
+        }
+        b.draw_credit(self.draw_credit);
+        b
+    }
+}
+
+impl fmt::Debug for Game {
+    /// The canonical `.game` text, so that failing tests and fuzz inputs print a case
+    /// that can be pasted into a file.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\n{}", crate::format::print_game(self))
+    }
+}
+
+/// Builds a [`Game`] one position at a time, ids in order; validation happens in
+/// [`GameBuilder::build`].
+#[derive(Clone, Debug, Default)]
+pub struct GameBuilder {
+    movers: Vec<Side>,
+    terminals: Vec<Option<Outcome>>,
+    offsets: Vec<u64>,
+    targets: Vec<u64>,
+    draw_credit: Option<Side>,
+}
+
+impl GameBuilder {
+    pub fn new() -> GameBuilder {
+        GameBuilder::with_capacity(0, 0)
+    }
+
+    pub fn with_capacity(positions: usize, moves: usize) -> GameBuilder {
+        let mut offsets = Vec::with_capacity(positions + 1);
+        offsets.push(0);
+        GameBuilder {
+            movers: Vec::with_capacity(positions),
+            terminals: Vec::with_capacity(positions),
+            offsets,
+            targets: Vec::with_capacity(moves),
+            draw_credit: None,
+        }
+    }
+
+    /// Adds the next position and returns its id. Targets are `u64` so that an
+    /// out-of-range id from any source is reported, never truncated.
+    pub fn position<T: Copy + Into<u64>>(
+        &mut self,
+        mover: Side,
+        moves: &[T],
+        terminal: Option<Outcome>,
+    ) -> u64 {
+        self.movers.push(mover);
+        self.terminals.push(terminal);
+        self.targets.extend(moves.iter().map(|&t| t.into()));
+        self.offsets.push(self.targets.len() as u64);
+        self.movers.len() as u64 - 1
+    }
+
+    /// Adds a position whose mover picks among `moves` (none: the mover loses).
+    pub fn moves<T: Copy + Into<u64>>(&mut self, mover: Side, moves: &[T]) -> u64 {
+        self.position(mover, moves, None)
+    }
+
+    /// Adds a terminal position with an explicit outcome.
+    pub fn terminal(&mut self, mover: Side, outcome: Outcome) -> u64 {
+        self.position::<u32>(mover, &[], Some(outcome))
+    }
+
+    pub fn draw_credit(&mut self, side: Option<Side>) -> &mut GameBuilder {
+        self.draw_credit = side;
+        self
+    }
+
+    pub fn build(self) -> Result<Game, BuildError> {
+        let n = self.movers.len() as u64;
+        check_size(n, self.targets.len() as u64)?;
+        let mut targets = Vec::with_capacity(self.targets.len());
+        for p in 0..self.movers.len() {
+            for &t in &self.targets[self.offsets[p] as usize..self.offsets[p + 1] as usize] {
+                if t >= n {
+                    return Err(BuildError::MoveOutOfRange {
+                        position: p as u32,
+                        target: t,
+                        positions: n,
+                    });
+                }
+                targets.push(t as u32);
+            }
+        }
+        let offsets = self.offsets.iter().map(|&o| o as u32).collect();
+        Game::from_csr(self.movers, self.terminals, offsets, targets, self.draw_credit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builder_keeps_positions_and_moves_in_order() {
+        let mut b = GameBuilder::new();
+        b.moves(Side::A, &[2u32, 1, 2]);
+        b.moves::<u32>(Side::B, &[]);
+        b.terminal(Side::A, Outcome::Win(Side::B));
+        let g = b.build().unwrap();
+        assert_eq!(g.positions(), 3);
+        assert_eq!(g.moves(0), &[2, 1, 2]);
+        assert_eq!(g.moves(1), &[] as &[u32]);
+        assert_eq!(g.terminal(2), Some(Outcome::Win(Side::B)));
+        assert_eq!(g.mover(1), Side::B);
+    }
+
+    #[test]
+    fn builder_rejects_each_invalid_game_with_its_own_error() {
+        let mut b = GameBuilder::new();
+        b.moves(Side::A, &[1u32]);
+        assert_eq!(
+            b.build().unwrap_err(),
+            BuildError::MoveOutOfRange {
+                position: 0,
+                target: 1,
+                positions: 1
+            }
+        );
+
+        let mut b = GameBuilder::new();
+        b.position(Side::A, &[0u32], Some(Outcome::Win(Side::A)));
+        assert_eq!(
+            b.build().unwrap_err(),
+            BuildError::MovesOnTerminal { position: 0 }
+        );
+
+        let mut b = GameBuilder::new();
+        b.moves(Side::A, &[1u32]);
+        b.terminal(Side::B, Outcome::Draw);
+        b.draw_credit(Some(Side::B));
+        assert_eq!(
+            b.build().unwrap_err(),
+            BuildError::DrawConventionWithTerminalDraw { position: 1 }
+        );
+    }
+
+    #[test]
+    fn sizes_beyond_u32_are_refused_before_allocation() {
+        assert!(check_size(MAX_POSITIONS, MAX_MOVES).is_ok());
+        assert_eq!(
+            check_size(MAX_POSITIONS + 1, 0),
+            Err(BuildError::TooManyPositions {
+                count: MAX_POSITIONS + 1
+            })
+        );
+        assert_eq!(
+            check_size(1, u64::MAX),
+            Err(BuildError::TooManyMoves { count: u64::MAX })
+        );
+    }
+
+    #[test]
+    fn from_csr_rejects_inconsistent_arrays() {
+        let bad = Game::from_csr(vec![Side::A], vec![None], vec![0, 2], vec![0], None);
+        assert!(matches!(bad, Err(BuildError::MalformedCsr(_))));
+        let bad = Game::from_csr(
+            vec![Side::A, Side::A],
+            vec![None, None],
+            vec![0, 1, 0],
+            vec![0],
+            None,
+        );
+        assert!(matches!(bad, Err(BuildError::MalformedCsr(_))));
+    }
+}

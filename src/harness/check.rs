@@ -1,0 +1,204 @@
+//! The one oracle path: solve a game with the solver under test and check the result
+//! against every reference that can handle the game's size, and against `certify`.
+//!
+//! Every entry point (proptest, the fuzz targets, the bulk runner, the corpus replay,
+//! the shrinker) calls [`check`], so a failure is always the same [`Mismatch`] value.
+
+use crate::game::{Game, Value};
+use crate::solution::{Difference, Solution};
+use crate::solve::{certify, Fixpoint, Minimax, Solver, Violation};
+use std::fmt;
+
+/// Which references run, up to which sizes.
+#[derive(Clone, Copy, Debug)]
+pub struct Oracles {
+    /// Value iteration runs on games of at most this many positions.
+    pub fixpoint_max: usize,
+    /// Minimax runs on games of at most this many positions (and gives up, as a
+    /// skipped oracle, past its step budget).
+    pub minimax_max: usize,
+    pub minimax_budget: u64,
+    /// The certificate checker; replaceable so the harness can test a broken checker.
+    pub certifier: fn(&Game, &Solution) -> Result<(), Violation>,
+}
+
+impl Default for Oracles {
+    fn default() -> Oracles {
+        Oracles {
+            fixpoint_max: 2_000,
+            minimax_max: 12,
+            minimax_budget: 200_000,
+            certifier: certify,
+        }
+    }
+}
+
+impl Oracles {
+    /// Only `certify`: for games too large for any reference.
+    pub fn certify_only() -> Oracles {
+        Oracles {
+            fixpoint_max: 0,
+            minimax_max: 0,
+            ..Oracles::default()
+        }
+    }
+}
+
+/// What a passing check saw: which oracles ran, and the mix of values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub positions: u64,
+    pub moves: u64,
+    pub wins_a: u64,
+    pub wins_b: u64,
+    pub draws: u64,
+    pub max_remoteness: u32,
+    pub fixpoint_ran: bool,
+    pub minimax_ran: bool,
+}
+
+impl Stats {
+    pub fn of(game: &Game, solution: &Solution) -> Stats {
+        let mut stats = Stats {
+            positions: game.positions() as u64,
+            moves: game.move_count() as u64,
+            ..Stats::default()
+        };
+        for v in &solution.values {
+            match *v {
+                Value::Win { winner, remoteness } => {
+                    match winner {
+                        crate::game::Side::A => stats.wins_a += 1,
+                        crate::game::Side::B => stats.wins_b += 1,
+                    }
+                    stats.max_remoteness = stats.max_remoteness.max(remoteness);
+                }
+                Value::Draw => stats.draws += 1,
+            }
+        }
+        stats
+    }
+}
+
+/// A failure found by an oracle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// Two solvers gave different solutions.
+    Disagree {
+        left: String,
+        right: String,
+        difference: Difference,
+    },
+    /// `certify` rejected the solution of `solver`.
+    Rejected { solver: String, violation: Violation },
+    /// A solver failed outright (not a refusal of a too-large game).
+    Failed { solver: String, error: String },
+}
+
+impl Mismatch {
+    /// Which oracles are involved, without positions: the shrinker keeps a candidate
+    /// only if it fails with the same signature ("the same way").
+    pub fn signature(&self) -> String {
+        match self {
+            Mismatch::Disagree { left, right, .. } => format!("{left} vs {right}"),
+            Mismatch::Rejected { solver, .. } => format!("certify rejects {solver}"),
+            Mismatch::Failed { solver, .. } => format!("{solver} fails"),
+        }
+    }
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mismatch::Disagree {
+                left,
+                right,
+                difference,
+            } => {
+                write!(f, "{left} and {right} disagree at {difference}")
+            }
+            Mismatch::Rejected { solver, violation } => {
+                write!(f, "certify rejects the solution of {solver}: {violation}")
+            }
+            Mismatch::Failed { solver, error } => write!(f, "{solver} failed: {error}"),
+        }
+    }
+}
+
+/// Runs the solver under test and every applicable oracle on `game`.
+pub fn check(game: &Game, under_test: &dyn Solver, oracles: &Oracles) -> Result<Stats, Mismatch> {
+    let name = under_test.name().to_string();
+    let claimed = under_test.solve(game).map_err(|e| Mismatch::Failed {
+        solver: name.clone(),
+        error: e.to_string(),
+    })?;
+    let mut stats = Stats::of(game, &claimed);
+    for (reference, solver) in references(oracles) {
+        let Some(solution) = run_reference(reference, solver.as_ref(), game)? else {
+            // Too large for this reference: a skipped oracle, recorded in the stats.
+            continue;
+        };
+        if let Some(difference) = claimed.compare(&solution) {
+            return Err(Mismatch::Disagree {
+                left: name,
+                right: reference.into(),
+                difference,
+            });
+        }
+        match reference {
+            "fixpoint" => stats.fixpoint_ran = true,
+            _ => stats.minimax_ran = true,
+        }
+    }
+    if let Err(violation) = (oracles.certifier)(game, &claimed) {
+        return Err(Mismatch::Rejected {
+            solver: name,
+            violation,
+        });
+    }
+    Ok(stats)
+}
+
+/// The references, most exhaustive first, each sized by `oracles`.
+fn references(oracles: &Oracles) -> [(&'static str, Box<dyn Solver>); 2] {
+    [
+        (
+            "minimax",
+            Box::new(Minimax {
+                max_positions: oracles.minimax_max,
+                budget: oracles.minimax_budget,
+            }),
+        ),
+        (
+            "fixpoint",
+            Box::new(Fixpoint {
+                max_positions: oracles.fixpoint_max,
+            }),
+        ),
+    ]
+}
+
+fn run_reference(name: &str, reference: &dyn Solver, game: &Game) -> Result<Option<Solution>, Mismatch> {
+    match reference.solve(game) {
+        Ok(solution) => Ok(Some(solution)),
+        Err(e) if e.is_refusal() => Ok(None),
+        Err(e) => Err(Mismatch::Failed {
+            solver: name.into(),
+            error: e.to_string(),
+        }),
+    }
+}
+
+/// The most exhaustive reference that can solve `game`, if any, and its solution:
+/// the expected output written next to a saved counterexample.
+pub fn reference_solution(
+    game: &Game,
+    oracles: &Oracles,
+) -> Result<Option<(&'static str, Solution)>, Mismatch> {
+    for (name, solver) in references(oracles) {
+        if let Some(solution) = run_reference(name, solver.as_ref(), game)? {
+            return Ok(Some((name, solution)));
+        }
+    }
+    Ok(None)
+}

@@ -1,0 +1,488 @@
+//! Seeded generators of test games and contest instances, deterministic from
+//! `(family, seed, size)`.
+//!
+//! Uniform random games are a poor test set: with few moves per position almost
+//! nothing is a draw and remoteness stays short, so the families below are presets of
+//! [`Features`] that plant what bugs hide behind — draws from small cycles, long
+//! remoteness, self-loops and repeated moves, terminal labels, draw conventions, the
+//! contest product games — and [`Family::Swarm`] switches features on and off per case
+//! (swarm testing: a case without a feature tests the others harder).
+
+use crate::game::{Game, GameBuilder, Outcome, Side};
+use crate::problems::{minigame, pursuit, Instance};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A generator family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Uniform random moves, 0–3 per position: the uncontrolled baseline.
+    Uniform,
+    /// One or two moves per position.
+    Sparse,
+    /// Many moves per position.
+    Dense,
+    /// Acyclic: no draws but terminal draws, every value decided by depth.
+    Dag,
+    /// A planted path: remoteness up to n − 1.
+    LongPath,
+    /// Moves between near neighbours: many small cycles, many draws.
+    Cycles,
+    /// Self-loops and repeated moves everywhere.
+    Multi,
+    /// Many terminal positions with explicit outcomes, terminal draws included.
+    Terminals,
+    /// A draw convention credits endless play to one side.
+    DrawConvention,
+    /// Product games of random `pursuit` instances.
+    Pursuit,
+    /// Product games of random `minigame` instances.
+    Minigame,
+    /// Every feature switched on or off at random per case.
+    Swarm,
+}
+
+impl Family {
+    /// The families of the default campaign, in report order.
+    pub const ALL: [Family; 12] = [
+        Family::Uniform,
+        Family::Sparse,
+        Family::Dense,
+        Family::Dag,
+        Family::LongPath,
+        Family::Cycles,
+        Family::Multi,
+        Family::Terminals,
+        Family::DrawConvention,
+        Family::Pursuit,
+        Family::Minigame,
+        Family::Swarm,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Uniform => "uniform",
+            Family::Sparse => "sparse",
+            Family::Dense => "dense",
+            Family::Dag => "dag",
+            Family::LongPath => "long-path",
+            Family::Cycles => "cycles",
+            Family::Multi => "multi",
+            Family::Terminals => "terminals",
+            Family::DrawConvention => "draw-convention",
+            Family::Pursuit => "pursuit",
+            Family::Minigame => "minigame",
+            Family::Swarm => "swarm",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The features of this family for one case (the swarm draws its own).
+    pub fn features(self, rng: &mut impl Rng) -> Features {
+        let base = Features::default();
+        match self {
+            Family::Uniform => Features {
+                degree: (0, 3),
+                ..base
+            },
+            Family::Sparse => Features {
+                degree: (1, 2),
+                terminal_rate: 0.1,
+                ..base
+            },
+            Family::Dense => Features {
+                degree: (4, 12),
+                terminal_rate: 0.05,
+                ..base
+            },
+            Family::Dag => Features {
+                degree: (1, 3),
+                dag: true,
+                label_rate: 0.3,
+                ..base
+            },
+            Family::LongPath => Features {
+                planted_path: true,
+                degree: (0, 2),
+                ..base
+            },
+            Family::Cycles => Features {
+                degree: (1, 2),
+                locality: Some(2),
+                terminal_rate: 0.1,
+                ..base
+            },
+            Family::Multi => Features {
+                degree: (1, 4),
+                self_loop_rate: 0.25,
+                repeat_rate: 0.3,
+                terminal_rate: 0.15,
+                ..base
+            },
+            Family::Terminals => Features {
+                degree: (1, 3),
+                terminal_rate: 0.35,
+                label_rate: 0.8,
+                terminal_draws: true,
+                ..base
+            },
+            Family::DrawConvention => Features {
+                degree: (1, 2),
+                locality: Some(3),
+                terminal_rate: 0.15,
+                label_rate: 0.5,
+                draw_credit: true,
+                ..base
+            },
+            Family::Swarm => Features::swarm(rng),
+            // Contest families do not use features; these are never read.
+            Family::Pursuit | Family::Minigame => base,
+        }
+    }
+}
+
+/// What a random game is made of. Rates are probabilities.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Features {
+    /// Moves per position (when it is not made terminal), uniform in this range.
+    pub degree: (u32, u32),
+    /// Chance that a position gets no moves at all.
+    pub terminal_rate: f64,
+    /// Chance that a position without moves gets an explicit outcome label.
+    pub label_rate: f64,
+    /// Whether labels may be draws (never with a draw convention).
+    pub terminal_draws: bool,
+    /// Chance that a move is a self-loop.
+    pub self_loop_rate: f64,
+    /// Chance that a move repeats one the position already has.
+    pub repeat_rate: f64,
+    /// Moves only go forward in a hidden order: no cycles.
+    pub dag: bool,
+    /// Moves only go to positions this close in a hidden cyclic order: small cycles.
+    pub locality: Option<u32>,
+    /// Most positions form a chain whose start has remoteness up to n − 1.
+    pub planted_path: bool,
+    /// The game credits endless play to a random side.
+    pub draw_credit: bool,
+    /// Chance that a position's mover is A.
+    pub mover_a_rate: f64,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            degree: (0, 3),
+            terminal_rate: 0.0,
+            label_rate: 0.0,
+            terminal_draws: false,
+            self_loop_rate: 0.0,
+            repeat_rate: 0.0,
+            dag: false,
+            locality: None,
+            planted_path: false,
+            draw_credit: false,
+            mover_a_rate: 0.5,
+        }
+    }
+}
+
+impl Features {
+    /// Swarm testing: each feature on or off at random, with random strength.
+    pub fn swarm(rng: &mut impl Rng) -> Features {
+        let mut chance = |p: f64, max: f64| {
+            if rng.gen_bool(p) {
+                rng.gen_range(0.0..max)
+            } else {
+                0.0
+            }
+        };
+        let terminal_rate = chance(0.6, 0.5);
+        let label_rate = chance(0.5, 1.0);
+        let self_loop_rate = chance(0.4, 0.4);
+        let repeat_rate = chance(0.4, 0.5);
+        let low = rng.gen_range(0..=2);
+        let degree = (low, low + rng.gen_range(0..=4));
+        let draw_credit = rng.gen_bool(0.3);
+        Features {
+            degree,
+            terminal_rate,
+            label_rate,
+            terminal_draws: !draw_credit && rng.gen_bool(0.5),
+            self_loop_rate,
+            repeat_rate,
+            dag: rng.gen_bool(0.2),
+            locality: rng.gen_bool(0.4).then(|| rng.gen_range(1..=4)),
+            planted_path: rng.gen_bool(0.2),
+            draw_credit,
+            mover_a_rate: if rng.gen_bool(0.3) {
+                rng.gen_range(0.0..=1.0)
+            } else {
+                0.5
+            },
+        }
+    }
+}
+
+/// A generated test case: a game, or a contest instance whose product game is tested.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Case {
+    Game(Game),
+    Instance(Instance),
+}
+
+impl Case {
+    /// The game the oracles check.
+    pub fn game(&self) -> Result<Game, String> {
+        match self {
+            Case::Game(g) => Ok(g.clone()),
+            Case::Instance(i) => i.game(),
+        }
+    }
+}
+
+/// The random generator of one case: ChaCha8, whose stream is fixed by its seed on
+/// every platform and version.
+pub fn case_rng(family: Family, seed: u64) -> ChaCha8Rng {
+    // Mix the family in so that the same seed gives unrelated games per family.
+    let salt = Family::ALL.iter().position(|&f| f == family).unwrap_or(0) as u64;
+    ChaCha8Rng::seed_from_u64(seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// The case of `family` for `seed`, with about `size` positions (at least 1).
+pub fn case(family: Family, seed: u64, size: usize) -> Case {
+    let mut rng = case_rng(family, seed);
+    let size = size.max(1);
+    match family {
+        Family::Pursuit => {
+            let n = ((size / 2) as f64).sqrt().max(2.0) as u32;
+            Case::Instance(Instance::Pursuit(pursuit_instance(&mut rng, n, true)))
+        }
+        Family::Minigame => {
+            let n = (size / 6).max(1) as u32;
+            Case::Instance(Instance::Minigame(minigame_instance(&mut rng, n, true)))
+        }
+        _ => {
+            let features = family.features(&mut rng);
+            Case::Game(random_game(&mut rng, size, &features))
+        }
+    }
+}
+
+/// A random game of `n` positions with `features`.
+pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
+    let n = n.max(1);
+    // Built on slots 0..n, where the hidden orders (DAG, locality, the path) are plain
+    // slot order; positions are the slots under a random permutation.
+    let mut slot_moves: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut slot_mover = vec![Side::A; n];
+    let mut slot_label: Vec<Option<Outcome>> = vec![None; n];
+    let path_len = if f.planted_path {
+        rng.gen_range(n.div_ceil(2)..=n)
+    } else {
+        0
+    };
+    let path_mover = if rng.gen() { Side::A } else { Side::B };
+    let alternating = rng.gen_bool(0.5);
+    for slot in 0..n {
+        slot_mover[slot] = if rng.gen_bool(f.mover_a_rate) {
+            Side::A
+        } else {
+            Side::B
+        };
+        if slot < path_len {
+            plant_path_slot(
+                rng,
+                slot,
+                path_len,
+                path_mover,
+                alternating,
+                &mut slot_mover,
+                &mut slot_moves,
+            );
+            continue;
+        }
+        let forward_room = n - slot - 1;
+        if rng.gen_bool(f.terminal_rate) || (f.dag && forward_room == 0) {
+            if rng.gen_bool(f.label_rate) {
+                let draws = f.terminal_draws && !f.draw_credit;
+                slot_label[slot] = Some(match rng.gen_range(0..if draws { 3 } else { 2 }) {
+                    0 => Outcome::Win(Side::A),
+                    1 => Outcome::Win(Side::B),
+                    _ => Outcome::Draw,
+                });
+            }
+            continue;
+        }
+        let degree = rng.gen_range(f.degree.0..=f.degree.1.max(f.degree.0));
+        let moves = &mut slot_moves[slot];
+        for _ in 0..degree {
+            let target = if rng.gen_bool(f.self_loop_rate) {
+                slot
+            } else if !moves.is_empty() && rng.gen_bool(f.repeat_rate) {
+                moves[rng.gen_range(0..moves.len())] as usize
+            } else if f.dag {
+                rng.gen_range(slot + 1..n)
+            } else if let Some(k) = f.locality {
+                let k = (k as usize).min(n);
+                (slot + n + rng.gen_range(0..=2 * k) - k) % n
+            } else {
+                rng.gen_range(0..n)
+            };
+            moves.push(target as u32);
+        }
+    }
+    let mut perm: Vec<u32> = (0..n as u32).collect();
+    perm.shuffle(rng);
+    let mut slot_of = vec![0usize; n];
+    for (slot, &p) in perm.iter().enumerate() {
+        slot_of[p as usize] = slot;
+    }
+    let mut b = GameBuilder::with_capacity(n, slot_moves.iter().map(Vec::len).sum());
+    for &slot in &slot_of {
+        let moves: Vec<u32> = slot_moves[slot].iter().map(|&t| perm[t as usize]).collect();
+        b.position(slot_mover[slot], &moves, slot_label[slot]);
+    }
+    if f.draw_credit {
+        b.draw_credit(Some(if rng.gen() { Side::A } else { Side::B }));
+    }
+    b.build().expect("generated games are valid")
+}
+
+/// Slot `slot` of a planted chain `0 → 1 → … → len−1`, whose end is stuck. Either all
+/// chain positions share a mover who loses everywhere, and forward skips keep every
+/// remoteness (a loss takes the slowest move, always the next one); or movers
+/// alternate along a thin chain, each position won or lost one move slower than the
+/// next. Both give remoteness len − 1 at the start.
+fn plant_path_slot(
+    rng: &mut impl Rng,
+    slot: usize,
+    len: usize,
+    mover: Side,
+    alternating: bool,
+    movers: &mut [Side],
+    moves: &mut [Vec<u32>],
+) {
+    if alternating {
+        movers[slot] = if slot % 2 == 0 { mover } else { mover.other() };
+        if slot + 1 < len {
+            moves[slot].push(slot as u32 + 1);
+        }
+        return;
+    }
+    movers[slot] = mover;
+    if slot + 1 < len {
+        moves[slot].push(slot as u32 + 1);
+        for _ in 0..rng.gen_range(0..=2) {
+            let skip = rng.gen_range(slot + 1..len);
+            let at = rng.gen_range(0..=moves[slot].len());
+            moves[slot].insert(at, skip as u32);
+        }
+    }
+}
+
+/// A random `pursuit` instance on `n` vertices; within the official limits when
+/// `official` (no self-loops or duplicate edges, m ≥ 1, x ≠ y, 2 ≤ n).
+pub fn pursuit_instance(rng: &mut impl Rng, n: u32, official: bool) -> pursuit::Instance {
+    let n = if official { n.clamp(2, 100) } else { n.max(1) };
+    let pairs = u64::from(n) * u64::from(n - u32::from(official));
+    let count = (pairs as f64 * rng.gen_range(0.05..0.6)) as u64;
+    pursuit_instance_with(rng, n, count.max(1), official)
+}
+
+/// A random `pursuit` instance with `n` vertices and `m` edges (fewer if `official`
+/// and there are not that many distinct pairs).
+pub fn pursuit_instance_with(rng: &mut impl Rng, n: u32, m: u64, official: bool) -> pursuit::Instance {
+    let n = n.max(1 + u32::from(official));
+    let edges = random_edges(rng, n, m, official, official);
+    let bob = rng.gen_range(0..n);
+    let mut alice = rng.gen_range(0..n);
+    if official && alice == bob {
+        alice = (bob + rng.gen_range(1..n)) % n;
+    }
+    pursuit::Instance { n, edges, bob, alice }
+}
+
+/// A random `minigame` instance on `n` vertices; within the official limits when
+/// `official` (m ≥ 1, no duplicate arcs; self-loops are allowed).
+pub fn minigame_instance(rng: &mut impl Rng, n: u32, official: bool) -> minigame::Instance {
+    let n = n.max(1);
+    let count = (f64::from(n) * rng.gen_range(0.5..2.5)) as u64;
+    minigame_instance_with(rng, n, count.clamp(1, 200_000), official)
+}
+
+/// A random `minigame` instance with `n` vertices and `m` arcs.
+pub fn minigame_instance_with(rng: &mut impl Rng, n: u32, m: u64, official: bool) -> minigame::Instance {
+    let n = n.max(1);
+    let arcs = random_edges(rng, n, m, false, official);
+    let order = std::array::from_fn(|_| if rng.gen() { Side::A } else { Side::B });
+    let actors = std::array::from_fn(|_| rng.gen_bool(0.3));
+    minigame::Instance {
+        n,
+        arcs,
+        order,
+        actors,
+    }
+}
+
+/// `count` random edges, or as many as there are distinct pairs when `distinct`.
+fn random_edges(rng: &mut impl Rng, n: u32, count: u64, no_loops: bool, distinct: bool) -> Vec<(u32, u32)> {
+    let pairs = u64::from(n) * u64::from(n) - if no_loops { u64::from(n) } else { 0 };
+    if pairs == 0 {
+        return Vec::new();
+    }
+    let want = if distinct { count.min(pairs) } else { count } as usize;
+    let mut edges = Vec::with_capacity(want);
+    let mut seen = std::collections::HashSet::with_capacity(if distinct { want } else { 0 });
+    while edges.len() < want {
+        let from = rng.gen_range(0..n);
+        let to = rng.gen_range(0..n);
+        if (no_loops && from == to) || (distinct && !seen.insert((from, to))) {
+            continue;
+        }
+        edges.push((from, to));
+    }
+    edges
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::retrograde;
+
+    #[test]
+    fn the_same_family_seed_and_size_give_the_same_case() {
+        for family in Family::ALL {
+            assert_eq!(case(family, 7, 30), case(family, 7, 30), "{family:?}");
+            assert_ne!(case(family, 7, 30), case(family, 8, 30), "{family:?}");
+        }
+    }
+
+    #[test]
+    fn planted_paths_reach_remoteness_n_minus_one() {
+        let f = Features {
+            planted_path: true,
+            ..Features::default()
+        };
+        let mut longest = 0;
+        for seed in 0..40 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let g = random_game(&mut rng, 50, &f);
+            let s = retrograde::solve(&g);
+            longest = longest.max(s.values.iter().filter_map(|v| v.remoteness()).max().unwrap_or(0));
+        }
+        assert_eq!(longest, 49);
+    }
+
+    #[test]
+    fn official_instances_respect_the_official_limits() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for n in [2, 3, 10, 100] {
+            assert!(pursuit_instance(&mut rng, n, true).is_official());
+            assert!(minigame_instance(&mut rng, n, true).is_official());
+        }
+    }
+}

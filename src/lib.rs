@@ -1,0 +1,33 @@
+//! retrocheck solves two-sided games on finite directed graphs that may contain cycles
+//! — win, loss or draw for every position, with remoteness and an optimal move — and
+//! proves that solver right by differential testing against simple references.
+//!
+//! # The model ([`game`], [`format`], [`solution`])
+//! A [`Game`] has positions `0..n`, each with a mover ([`Side::A`] or [`Side::B`]), an
+//! ordered list of moves (self-loops and repeated moves allowed), and optionally an
+//! explicit terminal [`Outcome`]. A position without moves and without a label is lost
+//! by its mover. Endless play is a draw, which a game's *draw convention* may credit to
+//! one side when results are reported. The value of a position is who wins and in how
+//! many moves (its remoteness): the winner takes the fastest win, the loser the slowest
+//! loss. `../shared/DESIGN.md` §1 is the specification.
+//!
+//! # The solvers ([`solve`])
+//! - [`solve::Retrograde`], the optimized O(V+E) solver under test;
+//! - [`solve::Fixpoint`], value iteration, obviously correct and O(V·(V+E));
+//! - [`solve::Minimax`], exhaustive search over plays, exponential;
+//! - [`solve::certify`], an O(V+E) checker that proves any claimed solution right or
+//!   names the first rule it breaks.
+//!
+//! All produce or consume a [`Solution`]: a value and the *first optimal move in move
+//! order* per position, so that every correct solver prints the same answer.
+
+pub mod format;
+pub mod game;
+pub mod harness;
+pub mod problems;
+pub mod solution;
+pub mod solve;
+
+pub use game::{BuildError, Game, GameBuilder, Outcome, Side, Value};
+pub use solution::{Difference, Solution};
+pub use solve::{SolveError, Solver};

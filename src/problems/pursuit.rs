@@ -1,0 +1,250 @@
+//! `pursuit`: "The Problem to Make You Happy" (ICPC 2014 Asia Xi'an, problem H) — Bob
+//! flees, Alice chases on a directed graph; its product game and judge I/O.
+//!
+//! Product game: position (turn, bob, alice) has id `(turn·n + bob)·n + alice`, turn 0
+//! for Bob (side B) to move and 1 for Alice (side A). Positions with bob == alice are
+//! terminal wins of Alice — so Bob stepping onto Alice loses. A stuck mover loses, and
+//! the draw convention credits endless play to Bob.
+
+use super::scan::{InputError, Scanner};
+use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, Csr};
+use crate::game::{Game, Outcome, Side};
+use crate::solve::retrograde::{Graph, Predecessors, Reverse};
+use std::fmt::Write as _;
+
+/// One test case, vertices 0-based.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Instance {
+    pub n: u32,
+    pub edges: Vec<(u32, u32)>,
+    pub bob: u32,
+    pub alice: u32,
+}
+
+/// Parses one test case; [`crate::problems::Cases`] reads the count and the rest.
+pub fn parse_case(s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
+    let (n, _) = s.number(
+        &format!(
+            "n, the vertex count of test case {} of {cases}",
+            s.case.unwrap_or(0)
+        ),
+        1,
+        u32::MAX.into(),
+    )?;
+    let (m, _) = s.number("m, the edge count", 0, u32::MAX.into())?;
+    let mut edges = Vec::with_capacity((m as usize).min(s.remaining() / 4));
+    for i in 1..=m {
+        edges.push(s.edge("edge", i, m, n)?);
+    }
+    let bob = s.vertex("x, Bob's start vertex", n)?;
+    let alice = s.vertex("y, Alice's start vertex", n)?;
+    Ok(Instance {
+        n: n as u32,
+        edges,
+        bob,
+        alice,
+    })
+}
+
+/// Prints instances as a contest input.
+pub fn print(instances: &[Instance]) -> String {
+    let mut out = format!("{}\n", instances.len());
+    for inst in instances {
+        let _ = writeln!(out, "{} {}", inst.n, inst.edges.len());
+        for &(b, e) in &inst.edges {
+            let _ = writeln!(out, "{} {}", b + 1, e + 1);
+        }
+        let _ = writeln!(out, "{} {}", inst.bob + 1, inst.alice + 1);
+    }
+    out
+}
+
+impl Instance {
+    /// The id of the product position (turn, bob, alice).
+    pub fn position(&self, bob_to_move: bool, bob: u32, alice: u32) -> u32 {
+        let n = self.n as u64;
+        let turn = u64::from(!bob_to_move);
+        ((turn * n + u64::from(bob)) * n + u64::from(alice)) as u32
+    }
+
+    /// The product game, built directly in CSR form.
+    pub fn game(&self) -> Result<Game, String> {
+        let n = self.n as u64;
+        let m = self.edges.len() as u64;
+        let positions = 2 * n * n;
+        let moves = 2 * m * n.saturating_sub(1);
+        fits_in_memory("pursuit", positions, moves)?;
+        let adj = Csr::new(self.n, &self.edges);
+        let n = n as usize;
+        let mut movers = Vec::with_capacity(positions as usize);
+        let mut terminals = Vec::with_capacity(positions as usize);
+        let mut offsets = Vec::with_capacity(positions as usize + 1);
+        let mut targets = Vec::with_capacity(moves as usize);
+        offsets.push(0u32);
+        for turn in 0..2 {
+            let (mover, next_turn) = if turn == 0 { (Side::B, 1) } else { (Side::A, 0) };
+            for bob in 0..n {
+                for alice in 0..n {
+                    movers.push(mover);
+                    if bob == alice {
+                        terminals.push(Some(Outcome::Win(Side::A)));
+                    } else {
+                        terminals.push(None);
+                        if turn == 0 {
+                            let base = (next_turn * n * n + alice) as u32;
+                            targets.extend(adj.of(bob as u32).iter().map(|&b| base + b * n as u32));
+                        } else {
+                            let base = (bob * n) as u32;
+                            targets.extend(adj.of(alice as u32).iter().map(|&a| base + a));
+                        }
+                    }
+                    offsets.push(targets.len() as u32);
+                }
+            }
+        }
+        Game::from_csr(movers, terminals, offsets, targets, Some(Side::B)).map_err(|e| e.to_string())
+    }
+
+    /// The product game as a [`Graph`] computed from the contest graph.
+    pub fn implicit(&self) -> Result<Implicit, String> {
+        let n = u64::from(self.n);
+        fits_implicitly("pursuit", 2 * n * n)?;
+        let (out_degree, reverse) = degrees_and_reverse(self.n, &self.edges);
+        Ok(Implicit {
+            n: self.n,
+            out_degree,
+            reverse,
+        })
+    }
+
+    /// The judge's line for test case `k`: Bob wins, endless play included, or not.
+    pub fn answer(&self, k: usize, outcomes: &[Outcome]) -> String {
+        let start = outcomes[self.position(true, self.bob, self.alice) as usize];
+        let bob_wins = start != Outcome::Win(Side::A);
+        format!("Case #{k}: {}", if bob_wins { "Yes" } else { "No" })
+    }
+
+    /// Whether the instance meets the official limits: 2 ≤ n ≤ 100, 1 ≤ m ≤ n(n−1),
+    /// x ≠ y, no self-loops, no duplicate edges.
+    pub fn is_official(&self) -> bool {
+        let mut sorted = self.edges.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        (2..=100).contains(&self.n)
+            && !self.edges.is_empty()
+            && sorted.len() == self.edges.len()
+            && self.edges.iter().all(|&(b, e)| b != e)
+            && self.bob != self.alice
+    }
+}
+
+/// The product game of an instance, computed on demand: same ids, movers, labels and
+/// moves as [`Instance::game`], without storing the 2·m·(n−1) product moves.
+pub struct Implicit {
+    n: u32,
+    out_degree: Vec<u32>,
+    reverse: Reverse,
+}
+
+impl Graph for Implicit {
+    fn positions(&self) -> usize {
+        2 * self.n as usize * self.n as usize
+    }
+
+    fn move_count(&self) -> usize {
+        2 * self.reverse.sources.len() * (self.n as usize).saturating_sub(1)
+    }
+
+    #[inline]
+    fn position(&self, p: u32) -> (Side, Option<Outcome>, u32) {
+        let n = self.n;
+        let (bob_to_move, bob, alice) = (p < n * n, p / n % n, p % n);
+        let mover = if bob_to_move { Side::B } else { Side::A };
+        if bob == alice {
+            return (mover, Some(Outcome::Win(Side::A)), 0);
+        }
+        (
+            mover,
+            None,
+            self.out_degree[if bob_to_move { bob } else { alice } as usize],
+        )
+    }
+
+    #[inline]
+    fn predecessors(&self, q: u32) -> Predecessors<'_> {
+        let n = self.n;
+        let (bob_to_move, bob, alice) = (q < n * n, q / n % n, q % n);
+        if bob_to_move {
+            // Alice just moved here from some a' (where it was her turn): (A, bob, a'),
+            // except from a' == bob, a terminal position without moves.
+            Predecessors {
+                sources: self.reverse.of_position(alice),
+                scale: 1,
+                offset: n * n + bob * n,
+                skip: bob,
+            }
+        } else {
+            // Bob just moved here from some b': (B, b', alice), except from b' == alice.
+            Predecessors {
+                sources: self.reverse.of_position(bob),
+                scale: n,
+                offset: alice,
+                skip: alice,
+            }
+        }
+    }
+
+    fn max_degree(&self) -> u32 {
+        self.out_degree.iter().copied().max().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn product_has_the_documented_size_and_terminals() {
+        let inst = Instance {
+            n: 3,
+            edges: vec![(0, 1), (1, 2), (2, 0)],
+            bob: 0,
+            alice: 1,
+        };
+        let g = inst.game().unwrap();
+        assert_eq!(g.positions(), 18);
+        assert_eq!(g.move_count(), 2 * 3 * 2);
+        let p = inst.position(true, 0, 1);
+        assert_eq!(g.mover(p), Side::B);
+        // Bob 0 -> 1 lands on Alice: the successor is a terminal win of Alice.
+        assert_eq!(g.moves(p), &[inst.position(false, 1, 1)]);
+        assert_eq!(
+            g.terminal(inst.position(false, 1, 1)),
+            Some(Outcome::Win(Side::A))
+        );
+        assert_eq!(g.draw_credit(), Some(Side::B));
+    }
+
+    #[test]
+    fn official_limits_are_recognised() {
+        let ok = Instance {
+            n: 2,
+            edges: vec![(0, 1)],
+            bob: 0,
+            alice: 1,
+        };
+        assert!(ok.is_official());
+        assert!(!Instance { bob: 1, ..ok.clone() }.is_official());
+        assert!(!Instance {
+            edges: vec![(0, 0)],
+            ..ok.clone()
+        }
+        .is_official());
+        assert!(!Instance {
+            edges: vec![(0, 1), (0, 1)],
+            ..ok.clone()
+        }
+        .is_official());
+        assert!(!Instance { edges: vec![], ..ok }.is_official());
+    }
+}

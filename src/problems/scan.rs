@@ -1,0 +1,239 @@
+//! A fast token scanner over contest input bytes that knows its line and test case, so
+//! that every error says where it is and what was expected.
+
+use std::fmt;
+
+/// A problem with a contest input: where (line, and test case when inside one) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub line: usize,
+    pub case: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.case {
+            Some(case) => write!(f, "line {} (test case {case}): {}", self.line, self.message),
+            None => write!(f, "line {}: {}", self.line, self.message),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Reads whitespace-separated tokens, counting lines.
+pub struct Scanner<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    line: usize,
+    /// The line of the last token read: where "the input ends too early" is reported.
+    last_line: usize,
+    /// The 1-based test case being read, for error messages.
+    pub case: Option<usize>,
+}
+
+impl<'a> Scanner<'a> {
+    pub fn new(bytes: &'a [u8]) -> Scanner<'a> {
+        Scanner {
+            bytes,
+            pos: 0,
+            line: 1,
+            last_line: 1,
+            case: None,
+        }
+    }
+
+    /// An error at the current line.
+    pub fn error(&self, message: impl Into<String>) -> InputError {
+        self.error_at(self.line, message)
+    }
+
+    pub fn error_at(&self, line: usize, message: impl Into<String>) -> InputError {
+        InputError {
+            line,
+            case: self.case,
+            message: message.into(),
+        }
+    }
+
+    /// Bytes not yet read: an upper bound on how much more the input can hold, used to
+    /// cap allocations that a declared count would otherwise drive.
+    pub fn remaining(&self) -> usize {
+        self.bytes.len() - self.pos
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(&b) = self.bytes.get(self.pos) {
+            match b {
+                b'\n' => self.line += 1,
+                b' ' | b'\t' | b'\r' => {}
+                _ => break,
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// The next token and the line it is on, or `None` at the end of the input.
+    pub fn token(&mut self) -> Option<(&'a [u8], usize)> {
+        self.skip_space();
+        let start = self.pos;
+        while let Some(&b) = self.bytes.get(self.pos) {
+            if matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+                break;
+            }
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return None;
+        }
+        self.last_line = self.line;
+        Some((&self.bytes[start..self.pos], self.line))
+    }
+
+    /// The next token, which must be present; `what` names it in the error.
+    pub fn expect(&mut self, what: &str) -> Result<(&'a [u8], usize), InputError> {
+        self.token().ok_or_else(|| {
+            self.error_at(
+                self.last_line,
+                format!("expected {what}, found the end of the input"),
+            )
+        })
+    }
+
+    /// The next token as a number in `min..=max`, with the line it is on.
+    pub fn number(&mut self, what: &str, min: u64, max: u64) -> Result<(u64, usize), InputError> {
+        let (token, line) = self.expect(what)?;
+        let mut value: u64 = 0;
+        for &b in token {
+            if !b.is_ascii_digit() {
+                return Err(self.error_at(
+                    line,
+                    format!(
+                        "expected {what} (a number), found '{}'",
+                        String::from_utf8_lossy(token)
+                    ),
+                ));
+            }
+            value = value
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u64::from(b - b'0')))
+                .ok_or_else(|| self.error_at(line, format!("{what} is too large (at most {max})")))?;
+        }
+        if value > max {
+            return Err(self.error_at(line, format!("{what} {value} is too large (at most {max})")));
+        }
+        if value < min {
+            return Err(self.error_at(line, format!("{what} {value} is too small (at least {min})")));
+        }
+        Ok((value, line))
+    }
+
+    /// A vertex id in `1..=n`, returned 0-based.
+    pub fn vertex(&mut self, what: &str, n: u64) -> Result<u32, InputError> {
+        let (token_value, line) = self.number(what, 0, u64::MAX)?;
+        if token_value == 0 || token_value > n {
+            return Err(self.error_at(
+                line,
+                format!("{what} {token_value} is out of range (vertices are 1 to {n})"),
+            ));
+        }
+        Ok((token_value - 1) as u32)
+    }
+
+    /// Edge `i` of `m` as two vertex ids in `1..=n`, returned 0-based. The hot path of
+    /// every parser: messages are only built on error.
+    pub fn edge(&mut self, noun: &str, i: u64, m: u64, n: u64) -> Result<(u32, u32), InputError> {
+        let start = (self.pos, self.line, self.last_line);
+        if let (Some(from), Some(to)) = (self.fast_vertex(n), self.fast_vertex(n)) {
+            return Ok((from, to));
+        }
+        (self.pos, self.line, self.last_line) = start;
+        Err(self.edge_error(noun, i, m, n))
+    }
+
+    /// A vertex in `1..=n` if the next token is one: digits read in one pass, then a
+    /// white space byte or the end of the input.
+    #[inline]
+    fn fast_vertex(&mut self, n: u64) -> Option<u32> {
+        self.skip_space();
+        let start = self.pos;
+        let mut v: u64 = 0;
+        while let Some(&b) = self.bytes.get(self.pos) {
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            v = v * 10 + u64::from(digit);
+            self.pos += 1;
+        }
+        let length = self.pos - start;
+        if length > 0 {
+            self.last_line = self.line;
+        }
+        let ends = self
+            .bytes
+            .get(self.pos)
+            .is_none_or(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+        (length > 0 && length < 20 && ends && (1..=n).contains(&v)).then(|| (v - 1) as u32)
+    }
+
+    /// Re-reads a malformed edge from its start with the careful, descriptive parser.
+    #[cold]
+    fn edge_error(&mut self, noun: &str, i: u64, m: u64, n: u64) -> InputError {
+        for end in ["first", "second"] {
+            if let Err(e) = self.vertex(&format!("{noun} {i} of {m}: its {end} vertex"), n) {
+                return e;
+            }
+        }
+        self.error(format!("{noun} {i} of {m} is malformed"))
+    }
+
+    /// Fails unless only white space remains.
+    pub fn finish(&mut self) -> Result<(), InputError> {
+        self.case = None;
+        match self.token() {
+            None => Ok(()),
+            Some((token, line)) => Err(self.error_at(
+                line,
+                format!(
+                    "unexpected '{}' after the last test case",
+                    String::from_utf8_lossy(&token[..token.len().min(20)])
+                ),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_carry_their_line() {
+        let mut s = Scanner::new(b"1 2\n\n  x\r\n");
+        assert_eq!(s.token(), Some((&b"1"[..], 1)));
+        assert_eq!(s.number("n", 0, 9).unwrap(), (2, 1));
+        assert_eq!(s.token(), Some((&b"x"[..], 3)));
+        assert_eq!(s.token(), None);
+        assert!(s.finish().is_ok());
+    }
+
+    #[test]
+    fn numbers_report_what_is_wrong() {
+        let mut s = Scanner::new(b"12a 99999999999999999999999 7 0");
+        assert!(s.number("n", 0, 100).unwrap_err().message.contains("found '12a'"));
+        assert!(s.number("n", 0, 100).unwrap_err().message.contains("too large"));
+        assert!(s
+            .number("n", 0, 5)
+            .unwrap_err()
+            .message
+            .contains("n 7 is too large"));
+        assert!(s.vertex("x", 3).unwrap_err().message.contains("out of range"));
+        assert!(s
+            .number("m", 0, 5)
+            .unwrap_err()
+            .message
+            .contains("end of the input"));
+    }
+}

@@ -1,0 +1,464 @@
+//! The optimized solver: backward breadth-first propagation from terminal positions
+//! with a counter of undecided moves per position, in O(V+E).
+//!
+//! The FIFO queue is a plain vector with a read cursor (each position is enqueued at
+//! most once). Positions leave it in non-decreasing remoteness, which is what makes
+//! "1 + min" (the first winning successor to be decided) and "1 + max" (the last
+//! successor to be decided) come out right.
+//!
+//! Layout for speed: all per-position state the inner loop touches (decided winner,
+//! mover, and a number that is the undecided-move counter until the position is decided
+//! and its remoteness after) is packed into one word, `u32` unless the game is giant,
+//! so each reverse edge costs one random access to a compact array; large arrays ask
+//! for huge pages, and the loops prefetch a few edges ahead.
+//!
+//! The propagation runs over any [`Graph`]: a [`Game`] with its reverse adjacency built
+//! by counting sort, or a contest product game whose predecessors are computed from the
+//! contest graph's own reverse adjacency, without materializing the product.
+
+use super::{SolveError, Solver};
+use crate::game::{Game, Outcome, Side, Value};
+use crate::solution::Solution;
+
+/// The queue-based retrograde solver.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Retrograde;
+
+impl Solver for Retrograde {
+    fn name(&self) -> &str {
+        "retrograde"
+    }
+
+    fn solve(&self, game: &Game) -> Result<Solution, SolveError> {
+        Ok(solve(game))
+    }
+}
+
+/// What propagation needs of a game: each position's mover, explicit label and number
+/// of moves, and who moves to each position.
+pub trait Graph {
+    fn positions(&self) -> usize;
+    /// The number of moves in all.
+    fn move_count(&self) -> usize;
+    /// Mover, explicit terminal outcome, and number of moves (counted per move, so
+    /// repeated moves and self-loops count as often as they occur).
+    fn position(&self, p: u32) -> (Side, Option<Outcome>, u32);
+    /// The positions with a move to `q`, once per such move.
+    fn predecessors(&self, q: u32) -> Predecessors<'_>;
+    /// The largest number of moves of any position, to choose the cell width.
+    fn max_degree(&self) -> u32;
+}
+
+/// A list of predecessors: `x · scale + offset` for each `x` in `sources` other than
+/// `skip`. A plain reverse adjacency is the identity map; a product game's predecessors
+/// are the contest graph's reverse adjacency scaled into a layer of the product, minus
+/// the one terminal position that has no moves.
+#[derive(Clone, Copy, Debug)]
+pub struct Predecessors<'a> {
+    pub sources: &'a [u32],
+    pub scale: u32,
+    pub offset: u32,
+    /// A source to leave out; `u32::MAX` for none.
+    pub skip: u32,
+}
+
+impl<'a> Predecessors<'a> {
+    pub fn plain(sources: &'a [u32]) -> Predecessors<'a> {
+        Predecessors {
+            sources,
+            scale: 1,
+            offset: 0,
+            skip: u32::MAX,
+        }
+    }
+
+    /// The positions of the list, for tests and references.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.sources
+            .iter()
+            .filter(|&&x| x != self.skip)
+            .map(|&x| x * self.scale + self.offset)
+    }
+}
+
+/// A [`Game`] with its reverse adjacency.
+pub struct Indexed<'g> {
+    game: &'g Game,
+    reverse: Reverse,
+}
+
+impl<'g> Indexed<'g> {
+    pub fn new(game: &'g Game) -> Indexed<'g> {
+        Indexed {
+            game,
+            reverse: Reverse::of(game),
+        }
+    }
+}
+
+impl Graph for Indexed<'_> {
+    fn positions(&self) -> usize {
+        self.game.positions()
+    }
+
+    fn move_count(&self) -> usize {
+        self.game.move_count()
+    }
+
+    #[inline]
+    fn position(&self, p: u32) -> (Side, Option<Outcome>, u32) {
+        let o = self.game.offsets();
+        (
+            self.game.mover(p),
+            self.game.terminal(p),
+            o[p as usize + 1] - o[p as usize],
+        )
+    }
+
+    #[inline]
+    fn predecessors(&self, q: u32) -> Predecessors<'_> {
+        Predecessors::plain(self.reverse.of_position(q))
+    }
+
+    fn max_degree(&self) -> u32 {
+        self.game
+            .offsets()
+            .windows(2)
+            .map(|w| w[1] - w[0])
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Solves `game` completely: values and the DESIGN §5 chosen moves.
+pub fn solve(game: &Game) -> Solution {
+    let graph = Indexed::new(game);
+    if fits_u32(&graph) {
+        let cells = propagate::<u32, _>(&graph);
+        Solution {
+            values: values_of(&cells),
+            choices: choose(game, &cells),
+        }
+    } else {
+        let cells = propagate::<u64, _>(&graph);
+        Solution {
+            values: values_of(&cells),
+            choices: choose(game, &cells),
+        }
+    }
+}
+
+/// Solves `game` and returns only the values, for front-ends that print outcomes.
+pub fn values(game: &Game) -> Vec<Value> {
+    graph_values(&Indexed::new(game))
+}
+
+/// The values of any [`Graph`].
+pub fn graph_values<G: Graph>(graph: &G) -> Vec<Value> {
+    if fits_u32(graph) {
+        values_of(&propagate::<u32, G>(graph))
+    } else {
+        values_of(&propagate::<u64, G>(graph))
+    }
+}
+
+/// The outcomes of any [`Graph`]: what contest answers need.
+pub fn graph_outcomes<G: Graph>(graph: &G) -> Vec<Outcome> {
+    if fits_u32(graph) {
+        outcomes_of(&propagate::<u32, G>(graph))
+    } else {
+        outcomes_of(&propagate::<u64, G>(graph))
+    }
+}
+
+fn outcomes_of<C: Cell>(cells: &[C]) -> Vec<Outcome> {
+    cells
+        .iter()
+        .map(|&cell| match cell.to_u64() >> (C::BITS - 2) {
+            1 => Outcome::Win(Side::A),
+            2 => Outcome::Win(Side::B),
+            _ => Outcome::Draw,
+        })
+        .collect()
+}
+
+/// Whether counters and remoteness fit the 29 bits a `u32` cell leaves them: half the
+/// memory traffic of `u64` cells, which only giant games need.
+fn fits_u32<G: Graph>(graph: &G) -> bool {
+    let limit = u32::COUNT_MASK;
+    graph.positions() < limit as usize && graph.max_degree() < limit
+}
+
+/// A cell: the top two bits are the winner (0 while undecided, 1 for A, 2 for B).
+/// Undecided, the next bit is the mover (set for B) and the bits below it count the
+/// undecided moves; decided, the bits below the winner hold the remoteness.
+trait Cell:
+    Copy
+    + Ord
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+{
+    const BITS: u32;
+    const ZERO: Self;
+    const ONE: Self;
+    const MOVER_B: Self;
+    const COUNT_MASK: Self;
+    /// The smallest decided cell: everything at or above it is decided.
+    const DECIDED: Self;
+    fn from_u64(x: u64) -> Self;
+    fn to_u64(self) -> u64;
+
+    fn decided(winner: Side, remoteness: u64) -> Self {
+        let code = match winner {
+            Side::A => 1,
+            Side::B => 2,
+        };
+        Self::from_u64(code << (Self::BITS - 2) | remoteness)
+    }
+}
+
+macro_rules! cell {
+    ($t:ty) => {
+        impl Cell for $t {
+            const BITS: u32 = <$t>::BITS;
+            const ZERO: $t = 0;
+            const ONE: $t = 1;
+            const MOVER_B: $t = 1 << (<$t>::BITS - 3);
+            const COUNT_MASK: $t = (1 << (<$t>::BITS - 3)) - 1;
+            const DECIDED: $t = 1 << (<$t>::BITS - 2);
+            fn from_u64(x: u64) -> $t {
+                x as $t
+            }
+            fn to_u64(self) -> u64 {
+                self as u64
+            }
+        }
+    };
+}
+cell!(u32);
+cell!(u64);
+
+fn values_of<C: Cell>(cells: &[C]) -> Vec<Value> {
+    cells
+        .iter()
+        .map(|&cell| {
+            let bits = cell.to_u64();
+            let remoteness = (bits & ((1 << (C::BITS - 2)) - 1)) as u32;
+            match bits >> (C::BITS - 2) {
+                1 => Value::win(Side::A, remoteness),
+                2 => Value::win(Side::B, remoteness),
+                _ => Value::Draw,
+            }
+        })
+        .collect()
+}
+
+/// How many edges ahead the loops below ask for the cache line they will need: their
+/// random accesses are independent of each other, so fetching them early overlaps the
+/// memory latency instead of stalling on each one in turn.
+const PREFETCH_DISTANCE: usize = 16;
+
+/// A hint to the CPU that `slice[index]` will soon be read; does nothing off x86_64 or
+/// when `index` is out of range.
+#[inline(always)]
+fn prefetch<T>(slice: &[T], index: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(item) = slice.get(index) {
+        // SAFETY: a prefetch only hints the cache; the address is a valid reference.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(item as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (slice, index);
+}
+
+/// A vector of `len` copies of `value`, backed by transparent huge pages where the
+/// kernel offers them on request: the solver's arrays are accessed at random, and with
+/// 4 KiB pages most accesses to a large game also miss the TLB.
+pub(crate) fn big_vec<T: Copy>(len: usize, value: T) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(len);
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let bytes = len * std::mem::size_of::<T>();
+        if bytes >= 4 * HUGE {
+            let start = v.as_mut_ptr() as usize;
+            let aligned = (start + HUGE - 1) & !(HUGE - 1);
+            let end = (start + bytes) & !(HUGE - 1);
+            if end > aligned {
+                // SAFETY: advice on pages of our own, not yet touched allocation; it
+                // changes no contents and may be ignored by the kernel.
+                unsafe {
+                    libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE);
+                }
+            }
+        }
+    }
+    v.resize(len, value);
+    v
+}
+
+/// The reverse adjacency of a game: for each position, every position with a move to
+/// it, once per such move (so repeated moves and self-loops appear as often as they
+/// exist).
+pub struct Reverse {
+    pub offsets: Vec<u32>,
+    pub sources: Vec<u32>,
+}
+
+impl Reverse {
+    pub fn of(game: &Game) -> Reverse {
+        Reverse::from_csr(game.positions(), game.offsets(), game.targets())
+    }
+
+    /// The reverse of the CSR graph (`forward`, `targets`) on `n` vertices.
+    pub fn from_csr(n: usize, forward: &[u32], targets: &[u32]) -> Reverse {
+        // Count into offsets[t + 2] so that after the prefix sum offsets[t + 1] is the
+        // start of t's block and can serve as its fill cursor; filling then leaves
+        // offsets[t + 1] at the end of t's block, which is the start of t + 1.
+        let mut offsets = big_vec(n + 2, 0u32);
+        for &t in targets {
+            offsets[t as usize + 2] += 1;
+        }
+        for i in 2..n + 2 {
+            offsets[i] += offsets[i - 1];
+        }
+        let mut sources = big_vec(targets.len(), 0u32);
+        for p in 0..n {
+            for e in forward[p] as usize..forward[p + 1] as usize {
+                if let Some(&ahead) = targets.get(e + PREFETCH_DISTANCE) {
+                    prefetch(&offsets, ahead as usize + 1);
+                }
+                let slot = &mut offsets[targets[e] as usize + 1];
+                sources[*slot as usize] = p as u32;
+                *slot += 1;
+            }
+        }
+        offsets.pop();
+        Reverse { offsets, sources }
+    }
+
+    pub fn of_position(&self, p: u32) -> &[u32] {
+        &self.sources[self.offsets[p as usize] as usize..self.offsets[p as usize + 1] as usize]
+    }
+}
+
+/// Above this many moves per position, a game counts as dense for the inner loop.
+const DENSE: usize = 8;
+
+fn propagate<C: Cell, G: Graph>(graph: &G) -> Vec<C> {
+    if graph.move_count() > DENSE * graph.positions() {
+        propagate_with::<C, G, false>(graph)
+    } else {
+        propagate_with::<C, G, true>(graph)
+    }
+}
+
+fn propagate_with<C: Cell, G: Graph, const BRANCH_FREE: bool>(graph: &G) -> Vec<C> {
+    let n = graph.positions();
+    // Each entry carries its decided cell, so a pop need not read it back. One spare
+    // slot: the branch-free loop writes a candidate at `tail` unconditionally.
+    let mut queue: Vec<(u32, C)> = big_vec(n + 1, (0, C::ZERO));
+    let mut tail = 0;
+    let mut cells: Vec<C> = big_vec(n, C::ZERO);
+    for (p, cell) in cells.iter_mut().enumerate() {
+        let (mover, terminal, degree) = graph.position(p as u32);
+        *cell = match terminal {
+            Some(Outcome::Win(side)) => C::decided(side, 0),
+            None if degree == 0 => C::decided(mover.other(), 0),
+            // A terminal draw stays undecided for ever: it has no moves to count down.
+            Some(Outcome::Draw) => C::ZERO,
+            None => C::from_u64(degree.into()) | if mover == Side::B { C::MOVER_B } else { C::ZERO },
+        };
+        if *cell >= C::DECIDED {
+            queue[tail] = (p as u32, *cell);
+            tail += 1;
+        }
+    }
+
+    let mut head = 0;
+    while head < tail {
+        let (q, here) = queue[head];
+        head += 1;
+        // The mover bit of positions whose own side is this winner.
+        let winner_moves = if here.to_u64() >> (C::BITS - 2) == 2 {
+            C::MOVER_B
+        } else {
+            C::ZERO
+        };
+        // Whether a predecessor is won by its mover (a move to the mover's win) or lost
+        // (its last undecided move lost), the winner is this one's winner and the
+        // remoteness one more: the first to arrive is the smallest for a win, the last
+        // the largest for a loss, because the queue is in remoteness order.
+        let next = here + C::ONE;
+        let Predecessors {
+            sources,
+            scale,
+            offset,
+            skip,
+        } = graph.predecessors(q);
+        for (i, &x) in sources.iter().enumerate() {
+            if let Some(&ahead) = sources.get(i + PREFETCH_DISTANCE) {
+                prefetch(&cells, (ahead.wrapping_mul(scale).wrapping_add(offset)) as usize);
+            }
+            if x == skip {
+                continue;
+            }
+            let p = (x * scale + offset) as usize;
+            let cell = cells[p];
+            if BRANCH_FREE {
+                // Which case applies is data-dependent and unpredictable in sparse
+                // games: compute all and select, store unconditionally.
+                let undecided = cell < C::DECIDED;
+                let decide =
+                    undecided & ((cell & C::MOVER_B == winner_moves) | (cell & C::COUNT_MASK == C::ONE));
+                cells[p] = if decide {
+                    next
+                } else if undecided {
+                    cell - C::ONE
+                } else {
+                    cell
+                };
+                queue[tail] = (p as u32, next);
+                tail += usize::from(decide);
+                continue;
+            }
+            // Dense games: most visits find `p` decided, a well-predicted branch that
+            // saves the store.
+            if cell >= C::DECIDED {
+                continue;
+            }
+            if cell & C::MOVER_B == winner_moves || cell & C::COUNT_MASK == C::ONE {
+                cells[p] = next;
+                queue[tail] = (p as u32, next);
+                tail += 1;
+            } else {
+                cells[p] = cell - C::ONE;
+            }
+        }
+    }
+    cells
+}
+
+/// The first optimal move of every position (DESIGN §5), read off the cells.
+fn choose<C: Cell>(game: &Game, cells: &[C]) -> Vec<Option<u32>> {
+    let forward = game.offsets();
+    let targets = game.targets();
+    (0..game.positions())
+        .map(|p| {
+            let moves = &targets[forward[p] as usize..forward[p + 1] as usize];
+            let here = cells[p];
+            if here < C::DECIDED {
+                // Draw: the first undecided (drawn) successor.
+                return moves.iter().copied().find(|&q| cells[q as usize] < C::DECIDED);
+            }
+            // Decided at remoteness r: the first successor with the same winner at r−1,
+            // which as a cell is exactly one less. Terminals (r = 0) have no moves.
+            let want = here - C::ONE;
+            moves.iter().copied().find(|&q| cells[q as usize] == want)
+        })
+        .collect()
+}

@@ -1,0 +1,125 @@
+//! The `retrocheck` binary: exit statuses, and a one-line error naming the line for
+//! every class of malformed input, never a panic.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts exit status 2, no output, and one line of error naming `line`.
+fn rejected(args: &[&str], input: &str, line: usize, needle: &str) {
+    let o = run(args, input);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?} {input:?}: {err}");
+    assert!(stdout(&o).is_empty(), "{args:?} {input:?} printed {}", stdout(&o));
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        err.contains(&format!("line {line}")),
+        "{input:?}: expected line {line} in {err}"
+    );
+    assert!(err.contains(needle), "{input:?}: expected {needle:?} in {err}");
+}
+
+#[test]
+fn solve_game_prints_the_design_example_solution() {
+    let game = "game 4;\n0 A 1,2,3;\n1 B 0,0,1;\n2 A ;\n3 B =A;\ndraw B;\n";
+    let o = run(&["solve", "game", "-"], game);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "0 A 1 3\n1 B - 1\n2 B 0 -\n3 A 0 -\n");
+}
+
+#[test]
+fn malformed_game_files_exit_2_naming_the_line() {
+    rejected(
+        &["solve", "game", "-"],
+        "game 2;\n0 A 1;\n",
+        2,
+        "position 1 is missing",
+    );
+    rejected(
+        &["solve", "game", "-"],
+        "game 2;\n0 A 5;\n1 A ;\n",
+        2,
+        "out of range",
+    );
+}
+
+#[test]
+fn solve_pursuit_and_minigame_print_the_judges_output_byte_for_byte() {
+    let sample =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/pursuit/sample.in")).unwrap();
+    let o = run(&["solve", "pursuit"], &sample);
+    assert_eq!(stdout(&o), "Case #1: Yes\nCase #2: No\nCase #3: Yes\n");
+    let sample =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/minigame/sample.in")).unwrap();
+    let o = run(&["solve", "minigame", "-"], &sample);
+    assert_eq!(stdout(&o), "DDD\nBADB\nBAABB\n");
+}
+
+#[test]
+fn every_malformed_contest_input_class_exits_2_naming_the_line() {
+    let p = &["solve", "pursuit", "-"];
+    let m = &["solve", "minigame", "-"];
+    // Fewer test cases than T declares.
+    rejected(p, "2\n2 1\n1 2\n1 2\n", 4, "test case 2 of 2");
+    // More edges than m declares: the leftover is reported after the last case.
+    rejected(p, "1\n2 1\n1 2\n2 1\n1 2\n", 5, "after the last test case");
+    // A vertex out of range.
+    rejected(p, "1\n2 1\n1 3\n1 2\n", 3, "out of range");
+    rejected(m, "1\n2 1\n0 1\nAAAAAA\n000000\n", 3, "out of range");
+    // Bad ord and act strings.
+    rejected(m, "1\n1 1\n1 1\nAAXAAA\n000000\n", 4, "expected ord");
+    rejected(m, "1\n1 1\n1 1\nAAAAA\n000000\n", 4, "expected ord");
+    rejected(m, "1\n1 1\n1 1\nAAAAAA\n000200\n", 5, "expected act");
+    // Truncated input.
+    rejected(p, "1\n3 2\n1 2\n", 3, "end of the input");
+    rejected(m, "1\n1 1\n1 1\nAAAAAA\n", 4, "end of the input");
+    // Non-numeric tokens.
+    rejected(p, "x\n", 1, "a number");
+    rejected(p, "1\n2 1\n1 b\n1 2\n", 3, "found 'b'");
+    // Numbers too large.
+    rejected(p, "1\n99999999999999999999999 1\n", 2, "too large");
+    rejected(p, "1\n5000000000 1\n1 2\n1 2\n", 2, "too large");
+}
+
+#[test]
+fn an_instance_too_large_for_memory_is_refused_before_allocating() {
+    let o = run(&["solve", "pursuit", "-"], "1\n4000000 1\n1 2\n1 2\n");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("too large"), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_usage_exits_2_and_help_exits_0() {
+    assert_eq!(run(&["solve", "nonsense"], "").status.code(), Some(2));
+    assert_eq!(run(&["--no-such-flag"], "").status.code(), Some(2));
+    let help = run(&["solve", "--help"], "");
+    assert_eq!(help.status.code(), Some(0));
+    assert!(stdout(&help).contains("pursuit"));
+}
+
+#[test]
+fn a_missing_file_is_a_clear_error() {
+    let o = run(&["solve", "game", "/no/such/file.game"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/no/such/file.game"), "{}", stderr(&o));
+}
