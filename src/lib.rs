@@ -25,6 +25,7 @@ pub mod format;
 pub mod game;
 pub mod harness;
 pub mod problems;
+pub mod show;
 pub mod solution;
 pub mod solve;
 

@@ -126,7 +126,8 @@ fn memoizing_search(game: &Game, p: u32, on_stack: &mut Vec<bool>, memo: &mut Ha
         on_stack[p as usize] = false;
         let win = next
             .iter()
-            .filter_map(|v| (v.winner() == Some(mover)).then(|| v.remoteness().unwrap()))
+            .filter(|v| v.winner() == Some(mover))
+            .map(|v| v.remoteness().unwrap())
             .min();
         let all_lose = next.iter().all(|v| v.winner() == Some(mover.other()));
         match win {

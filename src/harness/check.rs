@@ -202,3 +202,18 @@ pub fn reference_solution(
     }
     Ok(None)
 }
+
+/// [`check`] for a generated case: a game, or a contest instance's product game
+/// (with the implicit product checked too).
+pub fn check_case(
+    case: &crate::harness::generate::Case,
+    under_test: &dyn Solver,
+    oracles: &Oracles,
+) -> Result<Stats, Mismatch> {
+    match case {
+        crate::harness::generate::Case::Game(game) => check(game, under_test, oracles),
+        crate::harness::generate::Case::Instance(instance) => {
+            crate::problems::check_instance(instance, under_test, oracles)
+        }
+    }
+}

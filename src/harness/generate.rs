@@ -272,84 +272,104 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
     }
 }
 
-/// A random game of `n` positions with `features`.
-pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
-    let n = n.max(1);
-    // Built on slots 0..n, where the hidden orders (DAG, locality, the path) are plain
-    // slot order; positions are the slots under a random permutation.
-    let mut slot_moves: Vec<Vec<u32>> = vec![Vec::new(); n];
-    let mut slot_mover = vec![Side::A; n];
-    let mut slot_label: Vec<Option<Outcome>> = vec![None; n];
+/// A game before its features are applied: the raw choices that every entry point
+/// (rand here, proptest strategies, `arbitrary` fuzz input) produces and shrinks, and
+/// that [`realize`] turns into a [`Game`]. Every byte is read so that 0 is the
+/// simplest choice (mover A, not terminal, no label, an ordinary move), which makes
+/// shrinking toward zero shrink toward simple games.
+#[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
+pub struct RawGame {
+    pub positions: Vec<RawPosition>,
+    /// With [`Features::draw_credit`]: 0 credits endless play to A, else to B.
+    pub credit: u8,
+    /// With [`Features::planted_path`]: how much shorter than n the chain is.
+    pub path_cut: u32,
+    /// With a planted path: 0 for one shared mover, else alternating movers.
+    pub path_shape: u8,
+}
+
+/// One raw position: bytes compared with the features' rates, and raw moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
+pub struct RawPosition {
+    pub mover: u8,
+    pub stop: u8,
+    pub label: u8,
+    /// (raw target, kind): the target is mapped into range by the features; the kind
+    /// byte decides self-loops and repeats.
+    pub moves: Vec<(u32, u8)>,
+}
+
+/// Whether a raw byte falls in the top `rate` of its range: 0 never does.
+fn chance(byte: u8, rate: f64) -> bool {
+    f64::from(byte) >= 256.0 * (1.0 - rate)
+}
+
+/// The game a raw description stands for under `f`, positions in slot order.
+pub fn realize(raw: &RawGame, f: &Features) -> Game {
+    let default = [RawPosition::default()];
+    let positions = if raw.positions.is_empty() {
+        &default[..]
+    } else {
+        &raw.positions[..]
+    };
+    let n = positions.len();
     let path_len = if f.planted_path {
-        rng.gen_range(n.div_ceil(2)..=n)
+        n - (raw.path_cut as usize % n.div_ceil(2))
     } else {
         0
     };
-    let path_mover = if rng.gen() { Side::A } else { Side::B };
-    let alternating = rng.gen_bool(0.5);
-    for slot in 0..n {
-        slot_mover[slot] = if rng.gen_bool(f.mover_a_rate) {
-            Side::A
-        } else {
-            Side::B
-        };
+    let path_mover = if positions[0].mover % 2 == 0 {
+        Side::A
+    } else {
+        Side::B
+    };
+    let mut b = GameBuilder::with_capacity(n, positions.iter().map(|p| p.moves.len()).sum());
+    let mut moves: Vec<u32> = Vec::new();
+    for (slot, raw_position) in positions.iter().enumerate() {
+        moves.clear();
         if slot < path_len {
-            plant_path_slot(
-                rng,
-                slot,
-                path_len,
-                path_mover,
-                alternating,
-                &mut slot_mover,
-                &mut slot_moves,
-            );
+            let (mover, chain) = path_position(raw, raw_position, slot, path_len, path_mover);
+            b.moves(mover, &chain);
             continue;
         }
-        let forward_room = n - slot - 1;
-        if rng.gen_bool(f.terminal_rate) || (f.dag && forward_room == 0) {
-            if rng.gen_bool(f.label_rate) {
-                let draws = f.terminal_draws && !f.draw_credit;
-                slot_label[slot] = Some(match rng.gen_range(0..if draws { 3 } else { 2 }) {
-                    0 => Outcome::Win(Side::A),
-                    1 => Outcome::Win(Side::B),
-                    _ => Outcome::Draw,
-                });
-            }
+        let mover = if chance(raw_position.mover, 1.0 - f.mover_a_rate) {
+            Side::B
+        } else {
+            Side::A
+        };
+        let room = n - slot - 1;
+        if chance(raw_position.stop, f.terminal_rate) || (f.dag && room == 0) {
+            let labels = if f.terminal_draws && !f.draw_credit { 3 } else { 2 };
+            let label = chance(raw_position.label, f.label_rate).then(|| match raw_position.label % labels {
+                0 => Outcome::Win(Side::A),
+                1 => Outcome::Win(Side::B),
+                _ => Outcome::Draw,
+            });
+            b.position::<u32>(mover, &[], label);
             continue;
         }
-        let degree = rng.gen_range(f.degree.0..=f.degree.1.max(f.degree.0));
-        let moves = &mut slot_moves[slot];
-        for _ in 0..degree {
-            let target = if rng.gen_bool(f.self_loop_rate) {
+        for &(target, kind) in raw_position.moves.iter().take(f.degree.1.max(1) as usize) {
+            let target = target as usize;
+            let to = if chance(kind, f.self_loop_rate) {
                 slot
-            } else if !moves.is_empty() && rng.gen_bool(f.repeat_rate) {
-                moves[rng.gen_range(0..moves.len())] as usize
+            } else if !moves.is_empty() && chance(kind.wrapping_mul(7), f.repeat_rate) {
+                moves[target % moves.len()] as usize
             } else if f.dag {
-                rng.gen_range(slot + 1..n)
+                slot + 1 + target % room
             } else if let Some(k) = f.locality {
-                let k = (k as usize).min(n);
-                (slot + n + rng.gen_range(0..=2 * k) - k) % n
+                let k = k as usize;
+                (slot + n * (k + 1) + target % (2 * k + 1) - k) % n
             } else {
-                rng.gen_range(0..n)
+                target % n
             };
-            moves.push(target as u32);
+            moves.push(to as u32);
         }
-    }
-    let mut perm: Vec<u32> = (0..n as u32).collect();
-    perm.shuffle(rng);
-    let mut slot_of = vec![0usize; n];
-    for (slot, &p) in perm.iter().enumerate() {
-        slot_of[p as usize] = slot;
-    }
-    let mut b = GameBuilder::with_capacity(n, slot_moves.iter().map(Vec::len).sum());
-    for &slot in &slot_of {
-        let moves: Vec<u32> = slot_moves[slot].iter().map(|&t| perm[t as usize]).collect();
-        b.position(slot_mover[slot], &moves, slot_label[slot]);
+        b.moves(mover, &moves);
     }
     if f.draw_credit {
-        b.draw_credit(Some(if rng.gen() { Side::A } else { Side::B }));
+        b.draw_credit(Some(if raw.credit % 2 == 0 { Side::A } else { Side::B }));
     }
-    b.build().expect("generated games are valid")
+    b.build().expect("realized games are valid")
 }
 
 /// Slot `slot` of a planted chain `0 → 1 → … → len−1`, whose end is stuck. Either all
@@ -357,31 +377,75 @@ pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
 /// remoteness (a loss takes the slowest move, always the next one); or movers
 /// alternate along a thin chain, each position won or lost one move slower than the
 /// next. Both give remoteness len − 1 at the start.
-fn plant_path_slot(
-    rng: &mut impl Rng,
+fn path_position(
+    raw: &RawGame,
+    position: &RawPosition,
     slot: usize,
     len: usize,
     mover: Side,
-    alternating: bool,
-    movers: &mut [Side],
-    moves: &mut [Vec<u32>],
-) {
-    if alternating {
-        movers[slot] = if slot % 2 == 0 { mover } else { mover.other() };
-        if slot + 1 < len {
-            moves[slot].push(slot as u32 + 1);
-        }
-        return;
+) -> (Side, Vec<u32>) {
+    if slot + 1 == len {
+        let alternate = raw.path_shape % 2 == 1 && slot % 2 == 1;
+        return (if alternate { mover.other() } else { mover }, Vec::new());
     }
-    movers[slot] = mover;
-    if slot + 1 < len {
-        moves[slot].push(slot as u32 + 1);
-        for _ in 0..rng.gen_range(0..=2) {
-            let skip = rng.gen_range(slot + 1..len);
-            let at = rng.gen_range(0..=moves[slot].len());
-            moves[slot].insert(at, skip as u32);
-        }
+    if raw.path_shape % 2 == 1 {
+        let own = if slot % 2 == 0 { mover } else { mover.other() };
+        return (own, vec![slot as u32 + 1]);
     }
+    let mut chain = vec![slot as u32 + 1];
+    for &(target, _) in position.moves.iter().take(2) {
+        let skip = slot + 1 + target as usize % (len - slot - 1);
+        let at = target as usize % (chain.len() + 1);
+        chain.insert(at, skip as u32);
+    }
+    (mover, chain)
+}
+
+/// A random raw game of `n` positions whose bytes follow `f`'s degree range.
+pub fn random_raw(rng: &mut impl Rng, n: usize, f: &Features) -> RawGame {
+    let positions = (0..n.max(1))
+        .map(|_| {
+            let degree = rng.gen_range(f.degree.0..=f.degree.1.max(f.degree.0));
+            RawPosition {
+                mover: rng.gen(),
+                stop: rng.gen(),
+                label: rng.gen(),
+                moves: (0..degree).map(|_| (rng.gen(), rng.gen())).collect(),
+            }
+        })
+        .collect();
+    RawGame {
+        positions,
+        credit: rng.gen(),
+        path_cut: rng.gen(),
+        path_shape: rng.gen(),
+    }
+}
+
+/// A random game of `n` positions with `features`, ids shuffled so that no solver
+/// can lean on the slot order the features are built on.
+pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
+    let game = realize(&random_raw(rng, n, f), f);
+    let mut perm: Vec<u32> = (0..game.positions() as u32).collect();
+    perm.shuffle(rng);
+    relabel(&game, &perm)
+}
+
+/// `game` with position `p` renamed `perm[p]`.
+pub fn relabel(game: &Game, perm: &[u32]) -> Game {
+    let mut slot_of = vec![0u32; perm.len()];
+    for (slot, &p) in perm.iter().enumerate() {
+        slot_of[p as usize] = slot as u32;
+    }
+    let mut b = GameBuilder::with_capacity(game.positions(), game.move_count());
+    let mut moves = Vec::new();
+    for &slot in &slot_of {
+        moves.clear();
+        moves.extend(game.moves(slot).iter().map(|&t| perm[t as usize]));
+        b.position(game.mover(slot), &moves, game.terminal(slot));
+    }
+    b.draw_credit(game.draw_credit());
+    b.build().expect("a relabelled game is valid")
 }
 
 /// A random `pursuit` instance on `n` vertices; within the official limits when

@@ -2,8 +2,12 @@
 //! the shrinker and the regression corpus (DESIGN §4). Fuzzer-agnostic library code;
 //! the proptest properties, fuzz targets and CLI are thin layers over it.
 
+pub mod bulk;
 pub mod check;
 pub mod corpus;
 pub mod generate;
+pub mod shrink;
+pub mod strategy;
+pub mod triage;
 
-pub use check::{check, Mismatch, Oracles, Stats};
+pub use check::{check, check_case, Mismatch, Oracles, Stats};

@@ -177,6 +177,14 @@ impl Instance {
         Ok(self.answer(k, &self.implicit_outcomes()?))
     }
 
+    /// Its size in contest terms, for reports: "3 vertices, 2 edges".
+    pub fn size_text(&self) -> String {
+        match self {
+            Instance::Pursuit(p) => format!("{} vertices, {} edges", p.n, p.edges.len()),
+            Instance::Minigame(m) => format!("{} vertices, {} arcs", m.n, m.arcs.len()),
+        }
+    }
+
     /// This instance alone, as a contest input.
     pub fn to_input(&self) -> String {
         self.problem().print(std::slice::from_ref(self))

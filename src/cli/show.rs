@@ -1,0 +1,73 @@
+//! `retrocheck show FILE`: a picture of a small game and its solution.
+
+use super::{Failure, Outcome};
+use retrocheck::harness::generate::Case;
+use retrocheck::solve::retrograde;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// Games larger than this make unreadable pictures.
+const MAX_POSITIONS: usize = 500;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A `.game` file or a contest input (its product game is shown).
+    pub file: PathBuf,
+    /// The contest problem of the input, when its directory does not say.
+    #[arg(long)]
+    pub problem: Option<String>,
+    /// Print Graphviz DOT (the default when --svg is not given).
+    #[arg(long)]
+    pub dot: bool,
+    /// Render to this SVG file with Graphviz `dot`.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Outcome {
+    let case = super::shrink::read_case(&args.file, args.problem.as_deref())?;
+    let game = match &case {
+        Case::Game(g) => g.clone(),
+        Case::Instance(i) => i.game().map_err(Failure::bad)?,
+    };
+    if game.positions() > MAX_POSITIONS {
+        return Err(Failure::bad(format!(
+            "{} has {} positions; pictures are for games of at most {MAX_POSITIONS}",
+            args.file.display(),
+            game.positions()
+        )));
+    }
+    let dot = retrocheck::show::dot(&game, &retrograde::solve(&game));
+    if args.dot || args.svg.is_none() {
+        print!("{dot}");
+    }
+    if let Some(svg) = &args.svg {
+        render(&dot, svg)?;
+        eprintln!("wrote {}", svg.display());
+    }
+    Ok(())
+}
+
+fn render(dot: &str, svg: &PathBuf) -> Outcome {
+    let child = Command::new("dot")
+        .arg("-Tsvg")
+        .arg("-o")
+        .arg(svg)
+        .stdin(Stdio::piped())
+        .spawn();
+    let mut child = child.map_err(|_| {
+        Failure::bad(
+            "Graphviz `dot` was not found. Install Graphviz (Debian/Ubuntu: `sudo apt-get install graphviz`, \
+             macOS: `brew install graphviz`), or use --dot and render the text elsewhere",
+        )
+    })?;
+    let _ = child.stdin.take().expect("piped").write_all(dot.as_bytes());
+    let status = child
+        .wait()
+        .map_err(|e| Failure::bad(format!("dot failed: {e}")))?;
+    if !status.success() {
+        return Err(Failure::bad(format!("dot failed with {status}")));
+    }
+    Ok(())
+}

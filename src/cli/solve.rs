@@ -1,0 +1,51 @@
+//! `retrocheck solve`: a `.game` file or a contest input, solved and printed.
+
+use super::{read_bytes, read_text, Failure, Outcome};
+use retrocheck::format::parse_game;
+use retrocheck::problems::{InputError, Problem};
+use retrocheck::solve::retrograde;
+use std::io::Write;
+use std::path::Path;
+use std::sync::Mutex;
+
+pub fn game(file: &Path) -> Outcome {
+    let text = read_text(file)?;
+    let game = parse_game(&text).map_err(|e| Failure::bad(format!("{}: {e}", file.display())))?;
+    let solution = retrograde::solve(&game);
+    let _ = std::io::stdout()
+        .lock()
+        .write_all(solution.to_text(&game).as_bytes());
+    Ok(())
+}
+
+pub fn problem(problem: Problem, file: &Path) -> Outcome {
+    let bytes = read_bytes(file)?;
+    let bad = |e: String| Failure::bad(format!("{}: {e}", file.display()));
+    let cases = problem.cases(&bytes).map_err(|e| bad(e.to_string()))?;
+    // Cases are independent: each is solved on the thread pool while the next is
+    // parsed. Answers are printed in order once all are in; a malformed input prints
+    // nothing but the error.
+    let answers = Mutex::new(Vec::new());
+    let parsed = rayon::scope(|scope| {
+        for (index, case) in cases.enumerate() {
+            let instance = case?;
+            let answers = &answers;
+            scope.spawn(move |_| {
+                let line = instance
+                    .answer_line(index + 1)
+                    .map_err(|e| format!("test case {}: {e}", index + 1));
+                answers.lock().expect("no solver panics").push((index, line));
+            });
+        }
+        Ok::<(), InputError>(())
+    });
+    parsed.map_err(|e| bad(e.to_string()))?;
+    let mut answers = answers.into_inner().expect("no solver panics");
+    answers.sort_unstable_by_key(|(index, _)| *index);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (_, line) in answers {
+        let _ = writeln!(out, "{}", line.map_err(bad)?);
+    }
+    let _ = out.flush();
+    Ok(())
+}

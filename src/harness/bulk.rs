@@ -1,0 +1,274 @@
+//! The bulk runner: millions of seeded cases over rayon, with the same cases, the same
+//! summary and the same first failure for any number of threads.
+//!
+//! Case `i` of a campaign is fully determined by the campaign seed and its global
+//! index: its family (round-robin), its seed (a hash of both) and its size (log-uniform
+//! up to the campaign's maximum). Cases run in batches; within a batch the lowest
+//! failing index wins, and statistics only count the cases before it.
+
+use super::check::{check_case, Mismatch, Oracles, Stats};
+use super::generate::{self, Case, Family};
+use crate::solve::Solver;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// Which part of a campaign this run covers: shard `index` of `count` runs the global
+/// case indices `index`, `index + count`, `index + 2·count`, …, so shards never
+/// overlap and together cover the campaign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Parses `i/N` with `i < N`.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let (i, n) = text
+            .split_once('/')
+            .ok_or_else(|| format!("expected a shard as i/N, found '{text}'"))?;
+        let parse = |s: &str| {
+            s.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("expected a shard as i/N, found '{text}'"))
+        };
+        let (index, count) = (parse(i)?, parse(n)?);
+        if count == 0 || index >= count {
+            return Err(format!("shard {index}/{count}: i must be below N"));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// A differential-testing campaign.
+#[derive(Clone, Debug)]
+pub struct Campaign {
+    pub families: Vec<Family>,
+    /// Cases to run in this shard (the time limit may stop it earlier).
+    pub cases: u64,
+    pub time_limit: Option<Duration>,
+    pub seed: u64,
+    /// Sizes are log-uniform between these (inclusive).
+    pub min_positions: usize,
+    pub max_positions: usize,
+    pub shard: Shard,
+    pub oracles: Oracles,
+}
+
+impl Campaign {
+    /// The family, seed and size of the `index`-th case of this shard.
+    pub fn case_spec(&self, index: u64) -> (Family, u64, usize) {
+        let global = self.shard.index + index * self.shard.count;
+        let family = self.families[(global % self.families.len() as u64) as usize];
+        let seed = splitmix64(self.seed ^ splitmix64(global));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5151_5151);
+        let (min, max) = (self.min_positions.max(1), self.max_positions.max(1));
+        let (low, high) = ((min as f64).ln(), (max as f64 + 1.0).ln());
+        let size = (low + (high - low) * rng.gen::<f64>()).exp() as usize;
+        let size = size.clamp(min.min(max), max);
+        (family, seed, size)
+    }
+
+    /// The `index`-th case of this shard.
+    pub fn case(&self, index: u64) -> Case {
+        let (family, seed, size) = self.case_spec(index);
+        generate::case(family, seed, size)
+    }
+}
+
+/// A well-mixed 64-bit hash (SplitMix64's finalizer).
+pub fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What a campaign saw of one family.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct FamilySummary {
+    pub family: String,
+    pub cases: u64,
+    pub positions: u64,
+    pub moves: u64,
+    pub largest: u64,
+    pub wins_a: u64,
+    pub wins_b: u64,
+    pub draws: u64,
+    pub max_remoteness: u32,
+    pub fixpoint_ran: u64,
+    pub minimax_ran: u64,
+}
+
+impl FamilySummary {
+    fn add(&mut self, stats: &Stats) {
+        self.cases += 1;
+        self.positions += stats.positions;
+        self.moves += stats.moves;
+        self.largest = self.largest.max(stats.positions);
+        self.wins_a += stats.wins_a;
+        self.wins_b += stats.wins_b;
+        self.draws += stats.draws;
+        self.max_remoteness = self.max_remoteness.max(stats.max_remoteness);
+        self.fixpoint_ran += u64::from(stats.fixpoint_ran);
+        self.minimax_ran += u64::from(stats.minimax_ran);
+    }
+
+    /// The share of positions won by A, won by B, and drawn, in percent.
+    pub fn mix(&self) -> (f64, f64, f64) {
+        let total = (self.wins_a + self.wins_b + self.draws).max(1) as f64;
+        let pct = |x: u64| 100.0 * x as f64 / total;
+        (pct(self.wins_a), pct(self.wins_b), pct(self.draws))
+    }
+}
+
+/// The first failure of a campaign: the lowest failing case index.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    pub index: u64,
+    pub family: Family,
+    pub seed: u64,
+    pub size: usize,
+    pub case: Case,
+    pub mismatch: Mismatch,
+}
+
+/// The result of a campaign.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub solver: String,
+    pub seed: u64,
+    pub cases: u64,
+    pub families: Vec<FamilySummary>,
+    pub elapsed: Duration,
+    pub failure: Option<Failure>,
+}
+
+impl Summary {
+    /// The summary as JSON for CI (timing included, so not byte-identical across runs).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "solver": self.solver,
+            "seed": self.seed,
+            "cases": self.cases,
+            "seconds": self.elapsed.as_secs_f64(),
+            "passed": self.failure.is_none(),
+            "failure": self.failure.as_ref().map(|f| serde_json::json!({
+                "index": f.index,
+                "family": f.family.name(),
+                "seed": f.seed,
+                "size": f.size,
+                "mismatch": f.mismatch.to_string(),
+            })),
+            "families": self.families,
+        })
+    }
+
+    /// A Markdown table: per family the cases, positions, outcome mix, longest
+    /// remoteness and how often each reference ran (certify runs on every case).
+    pub fn table(&self) -> String {
+        let mut out = String::from(
+            "| family | cases | positions | largest | A wins | B wins | draws | max remoteness | minimax | fixpoint | certify |\n\
+             |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        );
+        for f in &self.families {
+            let (a, b, d) = f.mix();
+            let share = |x: u64| format!("{:.0}%", 100.0 * x as f64 / f.cases.max(1) as f64);
+            out += &format!(
+                "| {} | {} | {} | {} | {a:.1}% | {b:.1}% | {d:.1}% | {} | {} | {} | 100% |\n",
+                f.family,
+                f.cases,
+                f.positions,
+                f.largest,
+                f.max_remoteness,
+                share(f.minimax_ran),
+                share(f.fixpoint_ran),
+            );
+        }
+        out
+    }
+}
+
+/// Runs `campaign` against `under_test` on the current rayon pool. `progress` is called
+/// with the number of cases done after each batch.
+pub fn run(campaign: &Campaign, under_test: &dyn Solver, progress: &(dyn Fn(u64) + Sync)) -> Summary {
+    let start = Instant::now();
+    let mut families: Vec<FamilySummary> = campaign
+        .families
+        .iter()
+        .map(|f| FamilySummary {
+            family: f.name().into(),
+            ..FamilySummary::default()
+        })
+        .collect();
+    let slot = |f: Family| {
+        campaign
+            .families
+            .iter()
+            .position(|&g| g == f)
+            .expect("a campaign family")
+    };
+    // Batches grow while they take under half a second: large batches keep threads
+    // busy (case costs vary widely, and a batch ends at a barrier where threads wait
+    // for its slowest case), small ones keep --time and the progress bar responsive.
+    let threads = rayon::current_num_threads() as u64;
+    let mut batch = 16 * threads;
+    let mut done = 0;
+    let mut failure = None;
+    while done < campaign.cases && failure.is_none() {
+        if campaign.time_limit.is_some_and(|limit| start.elapsed() >= limit) {
+            break;
+        }
+        let end = (done + batch).min(campaign.cases);
+        let batch_start = Instant::now();
+        let results: Vec<(Family, Result<Stats, Mismatch>)> = (done..end)
+            .into_par_iter()
+            .map(|index| {
+                let (family, _, _) = campaign.case_spec(index);
+                (
+                    family,
+                    check_case(&campaign.case(index), under_test, &campaign.oracles),
+                )
+            })
+            .collect();
+        for (offset, (family, result)) in results.into_iter().enumerate() {
+            match result {
+                Ok(stats) => families[slot(family)].add(&stats),
+                Err(mismatch) => {
+                    let index = done + offset as u64;
+                    let (family, seed, size) = campaign.case_spec(index);
+                    failure = Some(Failure {
+                        index,
+                        family,
+                        seed,
+                        size,
+                        case: campaign.case(index),
+                        mismatch,
+                    });
+                    done = index;
+                    break;
+                }
+            }
+        }
+        if failure.is_none() {
+            done = end;
+        }
+        if batch_start.elapsed() < Duration::from_millis(500) {
+            batch = (batch * 2).min(4096 * threads);
+        }
+        progress(done);
+    }
+    Summary {
+        solver: under_test.name().into(),
+        seed: campaign.seed,
+        cases: done,
+        families,
+        elapsed: start.elapsed(),
+        failure,
+    }
+}

@@ -1,0 +1,108 @@
+//! What happens to every failure, whichever entry point found it: shrink it while it
+//! fails the same way, work out the expected output with the references, and save both
+//! as text in the corpus.
+
+use super::check::{check_case, reference_solution, Mismatch, Oracles};
+use super::corpus::{self, Kind, Saved};
+use super::generate::Case;
+use super::shrink::{shrink_case, Shrunk};
+use crate::format::print_game;
+use crate::game::Outcome;
+use crate::solve::Solver;
+use std::path::Path;
+
+/// A failure reduced and, if asked, saved.
+#[derive(Debug)]
+pub struct Triaged {
+    pub shrunk: Shrunk<Case>,
+    /// The failure of the shrunk case.
+    pub mismatch: Mismatch,
+    /// The shrunk case as canonical text (`.game`, or contest input).
+    pub text: String,
+    /// The expected output (`.out`) from the references.
+    pub expected: String,
+    pub saved: Option<Saved>,
+}
+
+/// The corpus kind and canonical text of a case.
+pub fn case_text(case: &Case) -> (Kind, String) {
+    match case {
+        Case::Game(game) => (Kind::Game, print_game(game)),
+        Case::Instance(instance) => (Kind::Problem(instance.problem()), instance.to_input()),
+    }
+}
+
+/// The expected output of a case by the references alone (no solver under test),
+/// for the `.out` file: generous limits, since shrunk cases are small.
+pub fn expected_output(case: &Case) -> Result<String, String> {
+    let game = case.game()?;
+    let generous = Oracles {
+        fixpoint_max: 200_000,
+        minimax_max: 12,
+        minimax_budget: 2_000_000,
+        ..Oracles::default()
+    };
+    let (_, solution) = reference_solution(&game, &generous)
+        .map_err(|m| m.to_string())?
+        .ok_or_else(|| format!("no reference can solve a game of {} positions", game.positions()))?;
+    Ok(match case {
+        Case::Game(game) => solution.to_text(game),
+        Case::Instance(instance) => {
+            let outcomes: Vec<Outcome> = solution.values.iter().map(|v| v.outcome()).collect();
+            instance.answer(1, &outcomes) + "\n"
+        }
+    })
+}
+
+/// Shrinks a failing `case` (keeping the failure's signature), and saves the result
+/// under `corpus_root` if given. `on_step` sees each accepted shrinking step.
+pub fn triage(
+    case: &Case,
+    under_test: &dyn Solver,
+    oracles: &Oracles,
+    corpus_root: Option<&Path>,
+    on_step: impl FnMut(&Case),
+) -> Result<Triaged, String> {
+    let first = match check_case(case, under_test, oracles) {
+        Ok(_) => return Err("the case does not fail: nothing to shrink".into()),
+        Err(m) => m,
+    };
+    let signature = first.signature();
+    let fails = |c: &Case| check_case(c, under_test, oracles).is_err_and(|m| m.signature() == signature);
+    let shrunk = shrink_case(case, fails, on_step);
+    let mismatch = check_case(&shrunk.value, under_test, oracles).expect_err("the shrunk case still fails");
+    let (kind, text) = case_text(&shrunk.value);
+    let expected = expected_output(&shrunk.value)?;
+    let saved = match corpus_root {
+        Some(root) => Some(
+            corpus::save(root, kind, &text, &expected).map_err(|e| format!("saving to the corpus: {e}"))?,
+        ),
+        None => None,
+    };
+    Ok(Triaged {
+        shrunk,
+        mismatch,
+        text,
+        expected,
+        saved,
+    })
+}
+
+/// For test properties and fuzz targets: when `case` fails, shrink it and save it in
+/// the corpus (`RETROCHECK_CORPUS`, default `corpus/` under the crate), and return a
+/// report naming the file; a saved case is replayed by `cargo test` from then on.
+pub fn save_failure(case: &Case, under_test: &dyn Solver, oracles: &Oracles) -> Option<String> {
+    let mismatch = check_case(case, under_test, oracles).err()?;
+    let root = std::env::var_os("RETROCHECK_CORPUS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"));
+    Some(match triage(case, under_test, oracles, Some(&root), |_| {}) {
+        Ok(t) => {
+            let saved = t
+                .saved
+                .map_or(String::new(), |s| format!("; saved as {}", s.input.display()));
+            format!("{mismatch}\nshrunk to:\n{}{saved}", t.text)
+        }
+        Err(e) => format!("{mismatch}\n(shrinking failed: {e})"),
+    })
+}
