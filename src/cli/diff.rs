@@ -2,16 +2,20 @@
 
 use super::{solver, Failure, Outcome};
 use indicatif::{ProgressBar, ProgressStyle};
-use retrocheck::harness::bulk::{self, Campaign, Shard, Summary};
+use retrocheck::harness::bulk::{self, Campaign, Shard, Summary, LARGE_MIN};
 use retrocheck::harness::check::Oracles;
+use retrocheck::harness::exhaustive;
 use retrocheck::harness::generate::{Case, Family};
 use retrocheck::harness::triage::triage;
 use retrocheck::solve::Solver;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Cases in the default campaign: about a minute on 2 cores.
-pub const DEFAULT_CASES: u64 = 120_000;
+/// Seeded cases in the default campaign (with every game up to 4 positions and a few
+/// large games: about a minute on 2 cores).
+pub const DEFAULT_CASES: u64 = 600_000;
+/// Large games in the default campaign, and for `--family large` without `--cases`.
+pub const DEFAULT_LARGE_CASES: u64 = 6;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -27,12 +31,14 @@ pub struct Args {
     /// Generator families (repeatable or comma-separated; default: all).
     #[arg(long = "family", value_delimiter = ',')]
     pub families: Vec<String>,
-    /// The largest game (for contest families: product game) to generate.
-    #[arg(long, default_value_t = 1000)]
-    pub max_positions: usize,
+    /// The largest game to generate (for contest families: product game; for
+    /// `exhaustive`: every game up to this many positions, default 4; for `large`: at
+    /// least 100,000). Default 1,000.
+    #[arg(long)]
+    pub max_positions: Option<usize>,
     /// The smallest game to generate; sizes are log-uniform in between.
-    #[arg(long, default_value_t = 1)]
-    pub min_positions: usize,
+    #[arg(long)]
+    pub min_positions: Option<usize>,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -64,47 +70,92 @@ pub fn family(name: &str) -> Result<Family, Failure> {
     })
 }
 
-pub fn run(args: Args) -> Outcome {
-    let under_test = solver(&args.solver)?;
-    let families = if args.families.is_empty() {
-        Family::ALL.to_vec()
+/// The campaigns `args` asks for: with no choice of families, cases, time or sizes, the
+/// default campaign's three phases.
+fn campaigns(args: &Args) -> Result<Vec<Campaign>, Failure> {
+    let base = |families: Vec<Family>, cases: u64, min: usize, max: usize| Campaign {
+        // Exhaustive games are tiny: every oracle, the relations included, is cheap.
+        oracles: if families == [Family::Exhaustive] {
+            Oracles {
+                relations_from: 0,
+                ..Oracles::default()
+            }
+        } else {
+            Oracles::default()
+        },
+        families,
+        cases,
+        time_limit: args.time,
+        seed: args.seed,
+        min_positions: min,
+        max_positions: max,
+        shard: args.shard,
+    };
+    let chosen = !args.families.is_empty()
+        || args.cases.is_some()
+        || args.time.is_some()
+        || args.max_positions.is_some()
+        || args.min_positions.is_some();
+    if !chosen {
+        return Ok(vec![
+            base(Family::SEEDED.to_vec(), DEFAULT_CASES, 1, 1000),
+            base(vec![Family::Exhaustive], exhaustive::size(4), 1, 4),
+            base(vec![Family::Large], DEFAULT_LARGE_CASES, LARGE_MIN, 1_000_000),
+        ]);
+    }
+    let families: Vec<Family> = if args.families.is_empty() {
+        Family::SEEDED.to_vec()
     } else {
         args.families
             .iter()
             .map(|f| family(f))
             .collect::<Result<_, _>>()?
     };
-    let campaign = Campaign {
-        families,
-        cases: args.cases.unwrap_or(if args.time.is_some() {
-            u64::MAX
-        } else {
-            DEFAULT_CASES
-        }),
-        time_limit: args.time,
-        seed: args.seed,
-        min_positions: args.min_positions.max(1),
-        max_positions: args.max_positions.max(1),
-        shard: args.shard,
-        oracles: Oracles::default(),
+    let only = |f: Family| families.iter().all(|&g| g == f);
+    let max = args
+        .max_positions
+        .unwrap_or(if only(Family::Exhaustive) { 4 } else { 1000 });
+    let cases = match (args.cases, args.time) {
+        (Some(cases), _) => cases,
+        (None, Some(_)) => u64::MAX,
+        (None, None) if only(Family::Exhaustive) => {
+            exhaustive::size(max.min(exhaustive::MAX_N as usize) as u32)
+        }
+        (None, None) if only(Family::Large) => DEFAULT_LARGE_CASES,
+        (None, None) => DEFAULT_CASES,
     };
+    Ok(vec![base(families, cases, args.min_positions.unwrap_or(1), max)])
+}
+
+pub fn run(args: Args) -> Outcome {
+    let under_test = solver(&args.solver)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .map_err(|e| Failure::bad(format!("cannot start the thread pool: {e}")))?;
-    let bar = progress_bar(campaign.cases);
-    let summary = pool.install(|| bulk::run(&campaign, under_test.as_ref(), &|done| bar.set_position(done)));
-    bar.finish_and_clear();
-
+    let mut summaries: Vec<Summary> = Vec::new();
+    let mut failed = None;
+    for campaign in campaigns(&args)? {
+        let bar = progress_bar(campaign.cases);
+        let summary =
+            pool.install(|| bulk::run(&campaign, under_test.as_ref(), &|done| bar.set_position(done)));
+        bar.finish_and_clear();
+        let stop = summary.failure.is_some();
+        summaries.push(summary);
+        if stop {
+            failed = Some(campaign);
+            break;
+        }
+    }
+    let summary = Summary::merge(summaries);
     report(&summary);
     if let Some(path) = &args.json {
         let json = serde_json::to_string_pretty(&summary.to_json()).expect("a summary serializes");
         std::fs::write(path, json + "\n")
             .map_err(|e| Failure::bad(format!("writing {}: {e}", path.display())))?;
     }
-    match &summary.failure {
-        None => Ok(()),
-        Some(failure) => {
+    match (&summary.failure, failed) {
+        (Some(failure), Some(campaign)) => {
             println!(
                 "\nFAILED at case {} (family {}, seed {}, size {}): {}",
                 failure.index,
@@ -121,6 +172,7 @@ pub fn run(args: Args) -> Outcome {
                 failure.mismatch
             )))
         }
+        _ => Ok(()),
     }
 }
 
@@ -138,13 +190,19 @@ fn progress_bar(cases: u64) -> ProgressBar {
 }
 
 fn report(summary: &Summary) {
+    let skipped: u64 = summary.families.iter().map(|f| f.skipped).sum();
+    let checked = summary.cases - skipped;
     println!(
-        "retrocheck diff: solver {}, seed {}, {} cases in {:.1} s ({:.0} cases/s)\n",
+        "retrocheck diff: solver {}, seed {}, {checked} cases checked{} in {:.1} s ({:.0} cases/s)\n",
         summary.solver,
         summary.seed,
-        summary.cases,
+        if skipped > 0 {
+            format!(" ({skipped} more skipped as isomorphic)")
+        } else {
+            String::new()
+        },
         summary.elapsed.as_secs_f64(),
-        summary.cases as f64 / summary.elapsed.as_secs_f64().max(1e-9)
+        checked as f64 / summary.elapsed.as_secs_f64().max(1e-9)
     );
     print!("{}", summary.table());
 }

@@ -7,6 +7,7 @@
 //! failing index wins, and statistics only count the cases before it.
 
 use super::check::{check_case, Mismatch, Oracles, Stats};
+use super::exhaustive;
 use super::generate::{self, Case, Family};
 use crate::solve::Solver;
 use rand::{Rng, SeedableRng};
@@ -61,25 +62,42 @@ pub struct Campaign {
 }
 
 impl Campaign {
-    /// The family, seed and size of the `index`-th case of this shard.
+    /// The family, seed and size of the `index`-th case of this shard. For
+    /// `exhaustive` the seed is the index into its space and the size its largest n;
+    /// `large` games have at least [`LARGE_MIN`] positions.
     pub fn case_spec(&self, index: u64) -> (Family, u64, usize) {
         let global = self.shard.index + index * self.shard.count;
-        let family = self.families[(global % self.families.len() as u64) as usize];
+        let families = self.families.len() as u64;
+        let family = self.families[(global % families) as usize];
+        let (mut min, mut max) = (self.min_positions.max(1), self.max_positions.max(1));
+        match family {
+            Family::Exhaustive => return (family, global / families, max.min(exhaustive::MAX_N as usize)),
+            Family::Large => (min, max) = (min.max(LARGE_MIN), max.max(LARGE_MIN)),
+            _ => {}
+        }
         let seed = splitmix64(self.seed ^ splitmix64(global));
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5151_5151);
-        let (min, max) = (self.min_positions.max(1), self.max_positions.max(1));
         let (low, high) = ((min as f64).ln(), (max as f64 + 1.0).ln());
         let size = (low + (high - low) * rng.gen::<f64>()).exp() as usize;
-        let size = size.clamp(min.min(max), max);
-        (family, seed, size)
+        (family, seed, size.clamp(min.min(max), max))
     }
 
-    /// The `index`-th case of this shard.
-    pub fn case(&self, index: u64) -> Case {
+    /// The `index`-th case of this shard, or `None` when it is skipped (an exhaustive
+    /// game isomorphic to one covered elsewhere, or beyond the space).
+    pub fn case(&self, index: u64) -> Option<Case> {
         let (family, seed, size) = self.case_spec(index);
-        generate::case(family, seed, size)
+        match family {
+            Family::Exhaustive => match exhaustive::game_at(seed, size as u32) {
+                exhaustive::Lookup::Canonical(game) => Some(Case::Game(game)),
+                _ => None,
+            },
+            _ => Some(generate::case(family, seed, size)),
+        }
     }
 }
+
+/// The smallest `large` game.
+pub const LARGE_MIN: usize = 100_000;
 
 /// A well-mixed 64-bit hash (SplitMix64's finalizer).
 pub fn splitmix64(x: u64) -> u64 {
@@ -103,6 +121,9 @@ pub struct FamilySummary {
     pub max_remoteness: u32,
     pub fixpoint_ran: u64,
     pub minimax_ran: u64,
+    pub relations_ran: u64,
+    /// Cases skipped: exhaustive games isomorphic to one already covered.
+    pub skipped: u64,
 }
 
 impl FamilySummary {
@@ -117,6 +138,7 @@ impl FamilySummary {
         self.max_remoteness = self.max_remoteness.max(stats.max_remoteness);
         self.fixpoint_ran += u64::from(stats.fixpoint_ran);
         self.minimax_ran += u64::from(stats.minimax_ran);
+        self.relations_ran += u64::from(stats.relations_ran);
     }
 
     /// The share of positions won by A, won by B, and drawn, in percent.
@@ -150,6 +172,19 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summaries of consecutive campaigns (phases) as one.
+    pub fn merge(parts: Vec<Summary>) -> Summary {
+        let mut parts = parts.into_iter();
+        let mut whole = parts.next().expect("at least one campaign");
+        for part in parts {
+            whole.cases += part.cases;
+            whole.elapsed += part.elapsed;
+            whole.families.extend(part.families);
+            whole.failure = whole.failure.or(part.failure);
+        }
+        whole
+    }
+
     /// The summary as JSON for CI (timing included, so not byte-identical across runs).
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
@@ -169,25 +204,28 @@ impl Summary {
         })
     }
 
-    /// A Markdown table: per family the cases, positions, outcome mix, longest
-    /// remoteness and how often each reference ran (certify runs on every case).
+    /// A Markdown table: per family the cases (and skipped isomorphic ones), positions,
+    /// outcome mix, longest remoteness and how often each oracle ran (certify runs on
+    /// every case).
     pub fn table(&self) -> String {
         let mut out = String::from(
-            "| family | cases | positions | largest | A wins | B wins | draws | max remoteness | minimax | fixpoint | certify |\n\
-             |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+            "| family | cases | skipped | positions | largest | A wins | B wins | draws | max remoteness | minimax | fixpoint | relations | certify |\n\
+             |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
         );
         for f in &self.families {
             let (a, b, d) = f.mix();
             let share = |x: u64| format!("{:.0}%", 100.0 * x as f64 / f.cases.max(1) as f64);
             out += &format!(
-                "| {} | {} | {} | {} | {a:.1}% | {b:.1}% | {d:.1}% | {} | {} | {} | 100% |\n",
+                "| {} | {} | {} | {} | {} | {a:.1}% | {b:.1}% | {d:.1}% | {} | {} | {} | {} | 100% |\n",
                 f.family,
                 f.cases,
+                f.skipped,
                 f.positions,
                 f.largest,
                 f.max_remoteness,
                 share(f.minimax_ran),
                 share(f.fixpoint_ran),
+                share(f.relations_ran),
             );
         }
         out
@@ -226,20 +264,22 @@ pub fn run(campaign: &Campaign, under_test: &dyn Solver, progress: &(dyn Fn(u64)
         }
         let end = (done + batch).min(campaign.cases);
         let batch_start = Instant::now();
-        let results: Vec<(Family, Result<Stats, Mismatch>)> = (done..end)
+        let results: Vec<(Family, Option<Result<Stats, Mismatch>>)> = (done..end)
             .into_par_iter()
             .map(|index| {
                 let (family, _, _) = campaign.case_spec(index);
+                let case = campaign.case(index);
                 (
                     family,
-                    check_case(&campaign.case(index), under_test, &campaign.oracles),
+                    case.map(|case| check_case(&case, under_test, &campaign.oracles)),
                 )
             })
             .collect();
         for (offset, (family, result)) in results.into_iter().enumerate() {
             match result {
-                Ok(stats) => families[slot(family)].add(&stats),
-                Err(mismatch) => {
+                None => families[slot(family)].skipped += 1,
+                Some(Ok(stats)) => families[slot(family)].add(&stats),
+                Some(Err(mismatch)) => {
                     let index = done + offset as u64;
                     let (family, seed, size) = campaign.case_spec(index);
                     failure = Some(Failure {
@@ -247,7 +287,7 @@ pub fn run(campaign: &Campaign, under_test: &dyn Solver, progress: &(dyn Fn(u64)
                         family,
                         seed,
                         size,
-                        case: campaign.case(index),
+                        case: campaign.case(index).expect("a failing case exists"),
                         mismatch,
                     });
                     done = index;

@@ -4,6 +4,7 @@
 //! Every entry point (proptest, the fuzz targets, the bulk runner, the corpus replay,
 //! the shrinker) calls [`check`], so a failure is always the same [`Mismatch`] value.
 
+use super::metamorphic::{check_relations, game_seed};
 use crate::game::{Game, Value};
 use crate::solution::{Difference, Solution};
 use crate::solve::{certify, Fixpoint, Minimax, Solver, Violation};
@@ -18,6 +19,10 @@ pub struct Oracles {
     /// skipped oracle, past its step budget).
     pub minimax_max: usize,
     pub minimax_budget: u64,
+    /// The metamorphic relations run on games of at least this many positions: by
+    /// default exactly those too large for value iteration, where they and `certify`
+    /// are the only oracles.
+    pub relations_from: usize,
     /// The certificate checker; replaceable so the harness can test a broken checker.
     pub certifier: fn(&Game, &Solution) -> Result<(), Violation>,
 }
@@ -28,17 +33,19 @@ impl Default for Oracles {
             fixpoint_max: 2_000,
             minimax_max: 12,
             minimax_budget: 200_000,
+            relations_from: 2_001,
             certifier: certify,
         }
     }
 }
 
 impl Oracles {
-    /// Only `certify`: for games too large for any reference.
-    pub fn certify_only() -> Oracles {
+    /// For games too large for any reference: `certify` and the relations.
+    pub fn large() -> Oracles {
         Oracles {
             fixpoint_max: 0,
             minimax_max: 0,
+            relations_from: 0,
             ..Oracles::default()
         }
     }
@@ -55,6 +62,7 @@ pub struct Stats {
     pub max_remoteness: u32,
     pub fixpoint_ran: bool,
     pub minimax_ran: bool,
+    pub relations_ran: bool,
 }
 
 impl Stats {
@@ -93,6 +101,13 @@ pub enum Mismatch {
     Rejected { solver: String, violation: Violation },
     /// A solver failed outright (not a refusal of a too-large game).
     Failed { solver: String, error: String },
+    /// A metamorphic relation does not hold: the solver's solution of a transformed
+    /// game differs from what its solution of the game itself implies.
+    Relation {
+        relation: &'static str,
+        solver: String,
+        difference: Difference,
+    },
 }
 
 impl Mismatch {
@@ -103,6 +118,7 @@ impl Mismatch {
             Mismatch::Disagree { left, right, .. } => format!("{left} vs {right}"),
             Mismatch::Rejected { solver, .. } => format!("certify rejects {solver}"),
             Mismatch::Failed { solver, .. } => format!("{solver} fails"),
+            Mismatch::Relation { relation, solver, .. } => format!("{relation} relation on {solver}"),
         }
     }
 }
@@ -121,6 +137,14 @@ impl fmt::Display for Mismatch {
                 write!(f, "certify rejects the solution of {solver}: {violation}")
             }
             Mismatch::Failed { solver, error } => write!(f, "{solver} failed: {error}"),
+            Mismatch::Relation {
+                relation,
+                solver,
+                difference,
+            } => write!(
+                f,
+                "the {relation} relation fails for {solver}: expected vs got at {difference}"
+            ),
         }
     }
 }
@@ -155,6 +179,10 @@ pub fn check(game: &Game, under_test: &dyn Solver, oracles: &Oracles) -> Result<
             solver: name,
             violation,
         });
+    }
+    if game.positions() >= oracles.relations_from {
+        check_relations(game, &claimed, under_test, game_seed(game))?;
+        stats.relations_ran = true;
     }
     Ok(stats)
 }

@@ -41,11 +41,35 @@ pub enum Family {
     Minigame,
     /// Every feature switched on or off at random per case.
     Swarm,
+    /// Every game up to a few positions, by index ([`crate::harness::exhaustive`]).
+    Exhaustive,
+    /// 10^5 to 10^7 positions: a planted chain, a draw region and a random region,
+    /// checked by `certify` and the metamorphic relations.
+    Large,
 }
 
 impl Family {
-    /// The families of the default campaign, in report order.
-    pub const ALL: [Family; 12] = [
+    /// Every family, in report order.
+    pub const ALL: [Family; 14] = [
+        Family::Uniform,
+        Family::Sparse,
+        Family::Dense,
+        Family::Dag,
+        Family::LongPath,
+        Family::Cycles,
+        Family::Multi,
+        Family::Terminals,
+        Family::DrawConvention,
+        Family::Pursuit,
+        Family::Minigame,
+        Family::Swarm,
+        Family::Exhaustive,
+        Family::Large,
+    ];
+
+    /// The families whose cases are drawn from a seed at a size chosen by the
+    /// campaign (all but `exhaustive` and `large`).
+    pub const SEEDED: [Family; 12] = [
         Family::Uniform,
         Family::Sparse,
         Family::Dense,
@@ -74,6 +98,8 @@ impl Family {
             Family::Pursuit => "pursuit",
             Family::Minigame => "minigame",
             Family::Swarm => "swarm",
+            Family::Exhaustive => "exhaustive",
+            Family::Large => "large",
         }
     }
 
@@ -139,8 +165,8 @@ impl Family {
                 ..base
             },
             Family::Swarm => Features::swarm(rng),
-            // Contest families do not use features; these are never read.
-            Family::Pursuit | Family::Minigame => base,
+            // These families do not use features; these are never read.
+            Family::Pursuit | Family::Minigame | Family::Exhaustive | Family::Large => base,
         }
     }
 }
@@ -252,11 +278,19 @@ pub fn case_rng(family: Family, seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
-/// The case of `family` for `seed`, with about `size` positions (at least 1).
+/// The case of `family` for `seed`, with about `size` positions (at least 1). For
+/// `exhaustive`, the seed is an index into the space of games of at most `size`
+/// positions (at most 6).
 pub fn case(family: Family, seed: u64, size: usize) -> Case {
     let mut rng = case_rng(family, seed);
     let size = size.max(1);
     match family {
+        Family::Exhaustive => {
+            let max_n = size.min(super::exhaustive::MAX_N as usize) as u32;
+            let index = seed % super::exhaustive::size(max_n);
+            Case::Game(super::exhaustive::game_any(index, max_n).expect("an index inside the space"))
+        }
+        Family::Large => Case::Game(large_game(&mut rng, size)),
         Family::Pursuit => {
             let n = ((size / 2) as f64).sqrt().max(2.0) as u32;
             Case::Instance(Instance::Pursuit(pursuit_instance(&mut rng, n, true)))
@@ -448,6 +482,69 @@ pub fn relabel(game: &Game, perm: &[u32]) -> Game {
     b.build().expect("a relabelled game is valid")
 }
 
+/// A large random game of `n` positions, built straight into CSR arrays: a planted
+/// chain of one mover with forward skips (remoteness up to its length), a region of
+/// small cycles (a big draw region, with some exits), and a random region with
+/// terminals and labels; a draw convention in some cases.
+pub fn large_game(rng: &mut impl Rng, n: usize) -> Game {
+    let n = n.max(3);
+    let chain = (n as f64 * rng.gen_range(0.05..0.4)) as usize + 1;
+    let cycles = (n as f64 * rng.gen_range(0.1..0.4)) as usize;
+    let credit = rng
+        .gen_bool(0.3)
+        .then(|| if rng.gen() { Side::A } else { Side::B });
+    let chain_mover = if rng.gen() { Side::A } else { Side::B };
+    let mut movers = Vec::with_capacity(n);
+    let mut terminals = Vec::with_capacity(n);
+    let mut offsets = Vec::with_capacity(n + 1);
+    let mut targets: Vec<u32> = Vec::with_capacity(n * 3);
+    offsets.push(0u32);
+    for slot in 0..n {
+        let mut label = None;
+        let mover;
+        if slot < chain {
+            mover = chain_mover;
+            if slot + 1 < chain {
+                targets.push(slot as u32 + 1);
+                if rng.gen_bool(0.3) {
+                    targets.push(rng.gen_range(slot + 1..chain) as u32);
+                }
+            }
+        } else if slot < chain + cycles {
+            mover = if rng.gen() { Side::A } else { Side::B };
+            let (start, len) = (chain, cycles);
+            let local = slot - start;
+            targets.push((start + (local + 1) % len) as u32);
+            if rng.gen_bool(0.2) {
+                targets.push((start + (local + len - 1) % len) as u32);
+            }
+            if rng.gen_bool(0.05) {
+                targets.push(rng.gen_range(0..n) as u32);
+            }
+        } else {
+            mover = if rng.gen() { Side::A } else { Side::B };
+            if rng.gen_bool(0.15) {
+                if rng.gen_bool(0.5) {
+                    let draws = credit.is_none();
+                    label = Some(match rng.gen_range(0..if draws { 3 } else { 2 }) {
+                        0 => Outcome::Win(Side::A),
+                        1 => Outcome::Win(Side::B),
+                        _ => Outcome::Draw,
+                    });
+                }
+            } else {
+                for _ in 0..rng.gen_range(1..=4) {
+                    targets.push(rng.gen_range(0..n) as u32);
+                }
+            }
+        }
+        movers.push(mover);
+        terminals.push(label);
+        offsets.push(targets.len() as u32);
+    }
+    Game::from_csr(movers, terminals, offsets, targets, credit).expect("large games are valid")
+}
+
 /// A random `pursuit` instance on `n` vertices; within the official limits when
 /// `official` (no self-loops or duplicate edges, m ≥ 1, x ≠ y, 2 ≤ n).
 pub fn pursuit_instance(rng: &mut impl Rng, n: u32, official: bool) -> pursuit::Instance {
@@ -519,7 +616,7 @@ mod tests {
 
     #[test]
     fn the_same_family_seed_and_size_give_the_same_case() {
-        for family in Family::ALL {
+        for family in Family::SEEDED {
             assert_eq!(case(family, 7, 30), case(family, 7, 30), "{family:?}");
             assert_ne!(case(family, 7, 30), case(family, 8, 30), "{family:?}");
         }
@@ -539,6 +636,21 @@ mod tests {
             longest = longest.max(s.values.iter().filter_map(|v| v.remoteness()).max().unwrap_or(0));
         }
         assert_eq!(longest, 49);
+    }
+
+    #[test]
+    fn large_games_plant_a_long_chain_and_a_draw_region() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let g = large_game(&mut rng, 100_000);
+        let s = retrograde::solve(&g);
+        let longest = s.values.iter().filter_map(|v| v.remoteness()).max().unwrap();
+        let draws = s
+            .values
+            .iter()
+            .filter(|v| **v == crate::game::Value::Draw)
+            .count();
+        assert!(longest >= 5_000, "longest remoteness {longest}");
+        assert!(draws >= 5_000, "{draws} draws");
     }
 
     #[test]

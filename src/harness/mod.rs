@@ -5,7 +5,9 @@
 pub mod bulk;
 pub mod check;
 pub mod corpus;
+pub mod exhaustive;
 pub mod generate;
+pub mod metamorphic;
 pub mod shrink;
 pub mod strategy;
 pub mod triage;

@@ -98,6 +98,18 @@ pub fn case(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
                 Case::Game(realize(&raw, &features))
             })
             .boxed(),
+        Family::Exhaustive => {
+            let max_n = (max_positions as u32).clamp(1, 3);
+            (0..super::exhaustive::size(max_n))
+                .prop_map(move |i| {
+                    Case::Game(super::exhaustive::game_any(i, max_n).expect("inside the space"))
+                })
+                .boxed()
+        }
+        // Large games do not shrink and do not suit proptest's case counts: seeded.
+        Family::Large => any::<u64>()
+            .prop_map(move |seed| super::generate::case(Family::Large, seed, max_positions.max(100_000)))
+            .boxed(),
         family => {
             let features = family.features(&mut ChaCha8Rng::seed_from_u64(0));
             let max_moves = features.degree.1.max(1) as usize;
