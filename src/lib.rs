@@ -24,6 +24,8 @@
 pub mod format;
 pub mod game;
 pub mod harness;
+#[cfg(feature = "mutants")]
+pub mod mutants;
 pub mod problems;
 pub mod show;
 pub mod solution;

@@ -39,6 +39,9 @@ enum Command {
     },
     /// Draw a small game and its solution (Graphviz DOT, or SVG).
     Show(cli::show::Args),
+    /// The kill table: deliberately wrong solvers against every entry point.
+    #[cfg(feature = "mutants")]
+    Mutants(cli::mutants::Args),
     /// Write a random game or contest input (deterministic from the seed).
     Generate {
         #[command(subcommand)]
@@ -114,6 +117,8 @@ fn run(command: Command) -> cli::Outcome {
         Command::Shrink(args) => cli::shrink::run(args),
         Command::Replay { paths } => cli::replay::run(paths),
         Command::Show(args) => cli::show::run(args),
+        #[cfg(feature = "mutants")]
+        Command::Mutants(args) => cli::mutants::run(args),
         Command::Generate { what } => match what {
             GenerateWhat::Game {
                 family,

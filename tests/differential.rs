@@ -11,8 +11,8 @@ use retrocheck::harness::generate::{Case, Family};
 use retrocheck::harness::shrink::single_removals;
 use retrocheck::harness::strategy;
 use retrocheck::harness::triage::{save_failure, triage};
-use retrocheck::solve::{retrograde, Retrograde, SolveError, Solver};
-use retrocheck::{Game, Side, Solution, Value};
+use retrocheck::mutants::Planted;
+use retrocheck::solve::{Retrograde, Solver};
 
 /// The property: retrograde passes every oracle. A failure is shrunk and saved in the
 /// corpus as text before proptest reports it.
@@ -72,34 +72,12 @@ proptest! {
     }
 }
 
-/// A solver with a planted bug: it flips the outcome of the first position that is
-/// moved by B, has a self-loop and at least one other move.
-struct Planted;
-
-impl Solver for Planted {
-    fn name(&self) -> &str {
-        "planted"
-    }
-
-    fn solve(&self, game: &Game) -> Result<Solution, SolveError> {
-        let mut solution = retrograde::solve(game);
-        let hit = game
-            .ids()
-            .find(|&p| game.mover(p) == Side::B && game.moves(p).contains(&p) && game.moves(p).len() >= 2);
-        if let Some(p) = hit {
-            let v = &mut solution.values[p as usize];
-            *v = match *v {
-                Value::Win { winner, remoteness } => Value::win(winner.other(), remoteness),
-                Value::Draw => Value::win(Side::A, 1),
-            };
-        }
-        Ok(solution)
-    }
-}
-
+/// Every family but `large`, whose games are too big for a debug-build test.
 fn campaign(cases: u64, seed: u64) -> Campaign {
+    let mut families = Family::SEEDED.to_vec();
+    families.push(Family::Exhaustive);
     Campaign {
-        families: Family::ALL.to_vec(),
+        families,
         cases,
         time_limit: None,
         seed,

@@ -3,6 +3,8 @@
 
 pub mod diff;
 pub mod generate;
+#[cfg(feature = "mutants")]
+pub mod mutants;
 pub mod replay;
 pub mod show;
 pub mod shrink;

@@ -101,6 +101,20 @@ pub enum Mismatch {
     Rejected { solver: String, violation: Violation },
     /// A solver failed outright (not a refusal of a too-large game).
     Failed { solver: String, error: String },
+    /// A solver's answer line for a contest instance differs from the one read off
+    /// the checked solution of its product game.
+    Answer {
+        solver: String,
+        expected: String,
+        got: String,
+    },
+    /// The certificate checker accepted a solution that a reference refutes: the
+    /// checker itself is broken.
+    CheckerAccepted {
+        solver: String,
+        reference: String,
+        difference: Difference,
+    },
     /// A metamorphic relation does not hold: the solver's solution of a transformed
     /// game differs from what its solution of the game itself implies.
     Relation {
@@ -111,14 +125,35 @@ pub enum Mismatch {
 }
 
 impl Mismatch {
-    /// Which oracles are involved, without positions: the shrinker keeps a candidate
-    /// only if it fails with the same signature ("the same way").
+    /// What went wrong, without where or which oracle saw it: the shrinker keeps a
+    /// candidate only if it fails with the same signature ("the same way"). A wrong
+    /// solution is one failure whether minimax, value iteration, `certify` or a relation
+    /// exposes it: which oracles run depends on the size, which shrinking changes.
     pub fn signature(&self) -> String {
         match self {
-            Mismatch::Disagree { left, right, .. } => format!("{left} vs {right}"),
-            Mismatch::Rejected { solver, .. } => format!("certify rejects {solver}"),
+            Mismatch::Disagree { left, right, .. } if right.starts_with("retrograde on the implicit") => {
+                format!("{right} differs from {left}")
+            }
+            Mismatch::Disagree { left: solver, .. }
+            | Mismatch::Rejected { solver, .. }
+            | Mismatch::Relation { solver, .. } => format!("{solver} gives a wrong solution"),
             Mismatch::Failed { solver, .. } => format!("{solver} fails"),
-            Mismatch::Relation { relation, solver, .. } => format!("{relation} relation on {solver}"),
+            Mismatch::Answer { solver, .. } => format!("{solver} answers wrongly"),
+            Mismatch::CheckerAccepted { solver, .. } => {
+                format!("the checker accepts a wrong solution of {solver}")
+            }
+        }
+    }
+
+    /// The oracle that reported the failure, for kill tables.
+    pub fn oracle(&self) -> String {
+        match self {
+            Mismatch::Disagree { right, .. } => right.clone(),
+            Mismatch::Rejected { .. } => "certify".into(),
+            Mismatch::Failed { .. } => "crash".into(),
+            Mismatch::Relation { relation, .. } => format!("relation {relation}"),
+            Mismatch::Answer { .. } => "contest answer".into(),
+            Mismatch::CheckerAccepted { reference, .. } => format!("{reference} (checker accepted it)"),
         }
     }
 }
@@ -137,6 +172,13 @@ impl fmt::Display for Mismatch {
                 write!(f, "certify rejects the solution of {solver}: {violation}")
             }
             Mismatch::Failed { solver, error } => write!(f, "{solver} failed: {error}"),
+            Mismatch::Answer { solver, expected, got } => {
+                write!(f, "{solver} answers {got:?}, the references {expected:?}")
+            }
+            Mismatch::CheckerAccepted { solver, reference, difference } => write!(
+                f,
+                "the certificate checker accepts the solution of {solver}, which {reference} refutes at {difference}"
+            ),
             Mismatch::Relation {
                 relation,
                 solver,
@@ -151,6 +193,15 @@ impl fmt::Display for Mismatch {
 
 /// Runs the solver under test and every applicable oracle on `game`.
 pub fn check(game: &Game, under_test: &dyn Solver, oracles: &Oracles) -> Result<Stats, Mismatch> {
+    check_solution(game, under_test, oracles).map(|(stats, _)| stats)
+}
+
+/// [`check`], returning the checked solution too.
+pub fn check_solution(
+    game: &Game,
+    under_test: &dyn Solver,
+    oracles: &Oracles,
+) -> Result<(Stats, Solution), Mismatch> {
     let name = under_test.name().to_string();
     let claimed = under_test.solve(game).map_err(|e| Mismatch::Failed {
         solver: name.clone(),
@@ -163,6 +214,15 @@ pub fn check(game: &Game, under_test: &dyn Solver, oracles: &Oracles) -> Result<
             continue;
         };
         if let Some(difference) = claimed.compare(&solution) {
+            // The checker proves or refutes any solution on its own: accepting one a
+            // reference refutes means the checker is broken.
+            if (oracles.certifier)(game, &claimed).is_ok() {
+                return Err(Mismatch::CheckerAccepted {
+                    solver: name,
+                    reference: reference.into(),
+                    difference,
+                });
+            }
             return Err(Mismatch::Disagree {
                 left: name,
                 right: reference.into(),
@@ -184,7 +244,7 @@ pub fn check(game: &Game, under_test: &dyn Solver, oracles: &Oracles) -> Result<
         check_relations(game, &claimed, under_test, game_seed(game))?;
         stats.relations_ran = true;
     }
-    Ok(stats)
+    Ok((stats, claimed))
 }
 
 /// The references, most exhaustive first, each sized by `oracles`.

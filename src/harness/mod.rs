@@ -7,6 +7,7 @@ pub mod check;
 pub mod corpus;
 pub mod exhaustive;
 pub mod generate;
+pub mod kill;
 pub mod metamorphic;
 pub mod shrink;
 pub mod strategy;

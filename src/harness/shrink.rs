@@ -2,8 +2,10 @@
 //! position or a move (an edge, for contest instances) still fails the same way.
 //!
 //! Greedy over candidates ordered most aggressive first: drop halves, quarters, … of
-//! the positions (as delta debugging does), then single positions, whole move lists,
-//! single moves, then simplifications (labels, draw convention, movers, move order).
+//! the positions (as delta debugging does), then single positions and single moves,
+//! then contractions of a position with one move into its successor (which shortens
+//! cycles), a reordering followed by a removal (small games), whole move lists, then
+//! simplifications (labels, draw convention, movers, move order).
 //! Every candidate is strictly smaller in the order (positions, moves, labels, draw
 //! convention, B movers, unsorted moves), so shrinking terminates; it stops when no
 //! candidate fails, which includes every single removal.
@@ -121,6 +123,57 @@ pub fn without_positions(game: &Game, start: u32, end: u32) -> Game {
     b.build().expect("removing positions keeps a game valid")
 }
 
+/// `game` with position `p`, which has exactly one move, to `s ≠ p`, contracted: moves
+/// to `p` go to `s` instead. This shortens chains and cycles, which removing single
+/// positions cannot (removing any position of a cycle breaks it).
+pub fn bypass_position(game: &Game, p: u32) -> Option<Game> {
+    let &[s] = game.moves(p) else { return None };
+    if s == p {
+        return None;
+    }
+    let shift = |t: u32| if t > p { t - 1 } else { t };
+    let mut b = GameBuilder::with_capacity(game.positions() - 1, game.move_count());
+    let mut moves = Vec::new();
+    for q in game.ids().filter(|&q| q != p) {
+        moves.clear();
+        moves.extend(game.moves(q).iter().map(|&t| shift(if t == p { s } else { t })));
+        b.position(game.mover(q), &moves, game.terminal(q));
+    }
+    b.draw_credit(game.draw_credit());
+    Some(b.build().expect("contracting a position keeps a game valid"))
+}
+
+/// `game` with position `p` renamed 0 and the positions before it shifted up.
+pub fn move_to_front(game: &Game, p: u32) -> Game {
+    let perm: Vec<u32> = game
+        .ids()
+        .map(|q| {
+            if q == p {
+                0
+            } else if q < p {
+                q + 1
+            } else {
+                q
+            }
+        })
+        .collect();
+    super::generate::relabel(game, &perm)
+}
+
+/// Compound candidates for small games: move one position to id 0, then remove
+/// another. Solvers (and their bugs) often depend on which position they meet first,
+/// so a failure can need an entry position that only a reordering makes removable.
+const REORDER_LIMIT: usize = 12;
+
+fn reorder_and_remove(game: &Game) -> impl Iterator<Item = Game> + '_ {
+    let n = game.positions() as u32;
+    let small = game.positions() <= REORDER_LIMIT;
+    (1..n).filter(move |_| small).flat_map(move |p| {
+        let front = move_to_front(game, p);
+        (1..n).map(move |q| without_position(&front, q))
+    })
+}
+
 /// `game` with the moves of `p` replaced by `moves` (and its label by `label`).
 fn edited(game: &Game, p: u32, mover: Side, moves: &[u32], label: Option<crate::game::Outcome>) -> Game {
     let mut b = GameBuilder::with_capacity(game.positions(), game.move_count());
@@ -185,8 +238,11 @@ pub fn game_candidates(game: &Game) -> impl Iterator<Item = Game> + '_ {
             moves.sort_unstable();
             edited(game, p, game.mover(p), &moves, game.terminal(p))
         });
+    let bypasses = game.ids().filter_map(move |p| bypass_position(game, p));
     chunks
         .chain(single_removals(game))
+        .chain(bypasses)
+        .chain(reorder_and_remove(game))
         .chain(whole_lists)
         .chain(labels)
         .chain(credit)

@@ -65,6 +65,31 @@ pub fn pursuit_instance(max_n: u32) -> impl Strategy<Value = pursuit::Instance> 
     })
 }
 
+/// `pursuit` instances within the official limits (2 ≤ n, no self-loops or duplicate
+/// edges, x ≠ y), the constraints kept by the mapping so that they hold while
+/// shrinking.
+pub fn official_pursuit_instance(max_n: u32) -> impl Strategy<Value = pursuit::Instance> {
+    (
+        2..=max_n.max(2),
+        prop::collection::vec((0..RAW_IDS, 0..RAW_IDS), 1..=12),
+        0..RAW_IDS,
+        0..RAW_IDS,
+    )
+        .prop_map(|(n, raw, x, y)| {
+            let mut edges: Vec<(u32, u32)> = Vec::new();
+            for (a, b) in raw {
+                let (a, b) = (a % n, b % (n - 1));
+                let edge = (a, if b >= a { b + 1 } else { b });
+                if !edges.contains(&edge) {
+                    edges.push(edge);
+                }
+            }
+            let bob = x % n;
+            let alice = (bob + 1 + y % (n - 1)) % n;
+            pursuit::Instance { n, edges, bob, alice }
+        })
+}
+
 /// `minigame` instances with at most `max_n` vertices.
 pub fn minigame_instance(max_n: u32) -> impl Strategy<Value = minigame::Instance> {
     (
@@ -126,4 +151,65 @@ pub fn plain_game(max_positions: usize) -> BoxedStrategy<Case> {
     raw_game(max_positions, 3)
         .prop_map(|raw| Case::Game(realize(&raw, &Features::default())))
         .boxed()
+}
+
+/// Every seeded family's cases in one strategy, as a proptest user of this crate
+/// would test a solver. The contest families weigh four times as much: each of their
+/// cases also checks a product-game builder, the implicit fast path and an answer
+/// line, and a contest-only bug needs some tens of them to show.
+pub fn any_case(max_positions: usize) -> BoxedStrategy<Case> {
+    let families: Vec<(u32, BoxedStrategy<Case>)> = Family::SEEDED
+        .into_iter()
+        .map(|f| {
+            let weight = if matches!(f, Family::Pursuit | Family::Minigame) {
+                4
+            } else {
+                1
+            };
+            (weight, case(f, max_positions))
+        })
+        .collect();
+    proptest::strategy::Union::new_weighted(families).boxed()
+}
+
+/// The plain approach, the baseline of the kill table: uniform random games and
+/// instances as a first proptest test is usually written — the edges drawn from a
+/// node count with `prop_flat_map`, proptest's default `Vec` shrinking, no features,
+/// no swarm.
+pub fn plain_case(max_positions: usize) -> BoxedStrategy<Case> {
+    let max_n = max_positions.max(1) as u32;
+    let game = (1..=max_n)
+        .prop_flat_map(|n| {
+            prop::collection::vec((any::<bool>(), prop::collection::vec(0..n, 0..=3)), n as usize)
+        })
+        .prop_map(|positions| {
+            let mut b = crate::game::GameBuilder::new();
+            for (b_moves, moves) in positions {
+                b.moves(if b_moves { Side::B } else { Side::A }, &moves);
+            }
+            Case::Game(b.build().expect("moves are in range"))
+        });
+    let pursuit = (2..=4u32)
+        .prop_flat_map(|n| (Just(n), prop::collection::vec((0..n, 0..n), 0..=8), 0..n, 0..n))
+        .prop_map(|(n, edges, bob, alice)| {
+            Case::Instance(Instance::Pursuit(pursuit::Instance { n, edges, bob, alice }))
+        });
+    let minigame = (1..=4u32)
+        .prop_flat_map(|n| {
+            (
+                Just(n),
+                prop::collection::vec((0..n, 0..n), 0..=8),
+                any::<[bool; 6]>(),
+                any::<[bool; 6]>(),
+            )
+        })
+        .prop_map(|(n, arcs, order, actors)| {
+            Case::Instance(Instance::Minigame(minigame::Instance {
+                n,
+                arcs,
+                order: order.map(|b| if b { Side::B } else { Side::A }),
+                actors,
+            }))
+        });
+    prop_oneof![4 => game, 1 => pursuit, 1 => minigame].boxed()
 }

@@ -7,7 +7,7 @@ pub mod pursuit;
 pub mod scan;
 
 use crate::game::{check_size, Game, Outcome, Value};
-use crate::harness::check::{check, Mismatch, Oracles, Stats};
+use crate::harness::check::{check_solution, Mismatch, Oracles, Stats};
 use crate::solve::retrograde::{self, Reverse};
 use crate::solve::Solver;
 pub use scan::InputError;
@@ -199,8 +199,9 @@ impl Instance {
     }
 }
 
-/// Runs the oracle path on an instance's product game, then checks the fast path
-/// (the implicit product) against the checked solution of the materialized one.
+/// Runs the oracle path on an instance's product game; then checks the fast path (the
+/// implicit product) and, for solvers that answer contest inputs their own way, their
+/// answer line, against the checked solution.
 pub fn check_instance(
     instance: &Instance,
     under_test: &dyn Solver,
@@ -211,17 +212,14 @@ pub fn check_instance(
         error,
     };
     let game = instance.game().map_err(|e| failed("front-end", e))?;
-    let stats = check(&game, under_test, oracles)?;
+    let (stats, truth) = check_solution(&game, under_test, oracles)?;
+    let outcomes: Vec<Outcome> = truth.values.iter().map(|v| v.outcome()).collect();
     let fast = instance
         .implicit_outcomes()
         .map_err(|e| failed("implicit product", e))?;
-    let checked = under_test
-        .solve(&game)
-        .map_err(|e| failed(under_test.name(), e.to_string()))?;
-    let differs = (0..game.positions()).find(|&p| checked.values[p].outcome() != fast[p]);
-    if let Some(p) = differs {
+    if let Some(p) = (0..game.positions()).find(|&p| outcomes[p] != fast[p]) {
         let fast_value = match fast[p] {
-            Outcome::Win(side) => Value::win(side, checked.values[p].remoteness().unwrap_or(0)),
+            Outcome::Win(side) => Value::win(side, truth.values[p].remoteness().unwrap_or(0)),
             Outcome::Draw => Value::Draw,
         };
         return Err(Mismatch::Disagree {
@@ -232,10 +230,21 @@ pub fn check_instance(
             ),
             difference: crate::solution::Difference {
                 position: p as u32,
-                left: (checked.values[p], checked.choices[p]),
-                right: (fast_value, checked.choices[p]),
+                left: (truth.values[p], truth.choices[p]),
+                right: (fast_value, truth.choices[p]),
             },
         });
+    }
+    if let Some(answer) = under_test.answer(instance, 1) {
+        let got = answer.map_err(|e| failed(under_test.name(), e.to_string()))?;
+        let expected = instance.answer(1, &outcomes);
+        if got != expected {
+            return Err(Mismatch::Answer {
+                solver: under_test.name().into(),
+                expected,
+                got,
+            });
+        }
     }
     Ok(stats)
 }

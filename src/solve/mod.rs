@@ -7,6 +7,7 @@ pub mod minimax;
 pub mod retrograde;
 
 use crate::game::Game;
+use crate::problems::Instance;
 use crate::solution::Solution;
 
 pub use certify::{certify, Violation};
@@ -19,6 +20,14 @@ pub trait Solver: Send + Sync {
     /// A short name, as used on the command line and in reports.
     fn name(&self) -> &str;
     fn solve(&self, game: &Game) -> Result<Solution, SolveError>;
+
+    /// The judge's answer line for test case `k` of a contest instance, for solvers
+    /// that answer contest inputs their own way (an external program, a mutant with a
+    /// wrong product game). `None`, the default, means "read it off my solution of the
+    /// product game", which the harness checks as a game.
+    fn answer(&self, _instance: &Instance, _k: usize) -> Option<Result<String, SolveError>> {
+        None
+    }
 }
 
 /// Why a solver gave no solution. Refusals are normal for the references on games
@@ -61,5 +70,9 @@ pub const BUILTIN_NAMES: &[&str] = &["retrograde", "fixpoint", "minimax"];
 
 /// A solver by name: a built-in one, or a mutant when the `mutants` feature is on.
 pub fn by_name(name: &str) -> Option<Box<dyn Solver>> {
+    #[cfg(feature = "mutants")]
+    if let Some(mutant) = crate::mutants::by_name(name) {
+        return Some(mutant);
+    }
     builtin(name)
 }

@@ -1,0 +1,97 @@
+//! Every deliberately wrong solver is caught by every entry point — the bulk runner
+//! within 100,000 cases and proptest within its default 256 — and shrunk to a
+//! 1-minimal counterexample; a broken certificate checker is noticed too.
+#![cfg(feature = "mutants")]
+
+use retrocheck::format::parse_game;
+use retrocheck::harness::check::{check, Mismatch, Oracles};
+use retrocheck::harness::kill::{self, size_of, Outcome};
+use retrocheck::harness::strategy;
+use retrocheck::mutants::{certify_without_remoteness, Bug, Textbook, MUTANTS};
+use retrocheck::{Side, Solution, Value};
+
+fn caught(outcome: Outcome, who: &str, limit: u64) -> Box<kill::Kill> {
+    match outcome {
+        Outcome::Caught(k) => {
+            assert!(k.cases <= limit, "{who}: caught only after {} cases", k.cases);
+            assert!(
+                k.one_minimal,
+                "{who}: the shrunk case is not 1-minimal: {:?}",
+                k.case
+            );
+            k
+        }
+        Outcome::Survived { cases } => panic!("{who} survived {cases} cases"),
+    }
+}
+
+#[test]
+fn the_bulk_runner_catches_every_mutant_within_100000_cases_and_shrinks_it_1_minimal() {
+    for mutant in MUTANTS {
+        let solver = mutant.solver();
+        let outcome = kill::bulk_kill(solver.as_ref(), &Oracles::default(), 100_000, 1);
+        let k = caught(outcome, &format!("{} (bulk)", mutant.name), 100_000);
+        if mutant.name == "memo-dfs" {
+            assert!(
+                size_of(&k.case) <= 3,
+                "graph-history counterexample: {:?}",
+                k.case
+            );
+        }
+    }
+}
+
+#[test]
+fn proptest_catches_every_mutant_within_its_default_256_cases_and_the_shrinker_makes_it_1_minimal() {
+    for mutant in MUTANTS {
+        let solver = mutant.solver();
+        let outcome = kill::proptest_kill(
+            solver.as_ref(),
+            &Oracles::default(),
+            strategy::any_case(40),
+            1,
+            true,
+        );
+        let k = caught(outcome, &format!("{} (proptest)", mutant.name), 256);
+        if mutant.name == "memo-dfs" {
+            assert!(
+                size_of(&k.case) <= 3,
+                "graph-history counterexample: {:?}",
+                k.case
+            );
+        }
+    }
+}
+
+#[test]
+fn the_harness_notices_a_checker_that_accepts_a_wrong_solution() {
+    // The broken checker accepts "a won, b lost" on a 2-cycle ...
+    let two_cycle = parse_game("game 2;\n0 A 1;\n1 B 0;\n").unwrap();
+    let wrong = Solution {
+        values: vec![Value::win(Side::A, 3), Value::win(Side::A, 2)],
+        choices: vec![Some(1), Some(0)],
+    };
+    assert!(certify_without_remoteness(&two_cycle, &wrong).is_ok());
+    // ... and, put in the harness with a solver that gets remoteness wrong, the
+    // references refute a solution it accepted: the harness reports the checker.
+    let broken = Oracles {
+        certifier: certify_without_remoteness,
+        ..Oracles::default()
+    };
+    let loss_min = Textbook { bug: Bug::LossMin };
+    let game = parse_game("game 4;\n0 A 2,3;\n1 A ;\n2 A ;\n3 A 1;\n").unwrap();
+    assert!(matches!(
+        check(&game, &loss_min, &broken),
+        Err(Mismatch::CheckerAccepted { .. })
+    ));
+    // With the real checker the same solution is simply wrong.
+    assert!(matches!(
+        check(&game, &loss_min, &Oracles::default()),
+        Err(Mismatch::Disagree { .. })
+    ));
+    // And the bulk runner finds such a case by itself.
+    match kill::bulk_kill(&loss_min, &broken, 100_000, 1) {
+        Outcome::Caught(k) => assert!(k.oracle.contains("checker accepted it"), "{}", k.oracle),
+        Outcome::Survived { .. } => panic!("the broken checker went unnoticed"),
+    }
+}
