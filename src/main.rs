@@ -42,6 +42,8 @@ enum Command {
     /// The kill table: deliberately wrong solvers against every entry point.
     #[cfg(feature = "mutants")]
     Mutants(cli::mutants::Args),
+    /// Seed the fuzz targets' corpora (fuzz/corpus/<target>/) from the text corpus.
+    FuzzSeeds(cli::fuzz_seeds::Args),
     /// Write a random game or contest input (deterministic from the seed).
     Generate {
         #[command(subcommand)]
@@ -117,6 +119,7 @@ fn run(command: Command) -> cli::Outcome {
         Command::Shrink(args) => cli::shrink::run(args),
         Command::Replay { paths } => cli::replay::run(paths),
         Command::Show(args) => cli::show::run(args),
+        Command::FuzzSeeds(args) => cli::fuzz_seeds::run(args),
         #[cfg(feature = "mutants")]
         Command::Mutants(args) => cli::mutants::run(args),
         Command::Generate { what } => match what {
@@ -136,6 +139,13 @@ fn run(command: Command) -> cli::Outcome {
 }
 
 fn main() -> ExitCode {
+    // Like other Unix tools, end quietly when the reader of our output goes away
+    // (`retrocheck diff | head`) instead of panicking on a write to a closed pipe.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of one signal, before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -2,6 +2,7 @@
 //! exit statuses, reading inputs, naming solvers.
 
 pub mod diff;
+pub mod fuzz_seeds;
 pub mod generate;
 #[cfg(feature = "mutants")]
 pub mod mutants;

@@ -10,9 +10,13 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// A `.game` file, or a contest input (`.in` under pursuit/ or minigame/, or with
-    /// --problem).
+    /// A `.game` file, a contest input (`.in` under pursuit/ or minigame/, or with
+    /// --problem), or a libFuzzer artifact of the `diff` target (crash-*, or with
+    /// --fuzz-artifact).
     pub file: PathBuf,
+    /// Read the file as a `diff` fuzz input.
+    #[arg(long)]
+    pub fuzz_artifact: bool,
     /// The contest problem of the input, when its directory does not say.
     #[arg(long)]
     pub problem: Option<String>,
@@ -27,8 +31,37 @@ pub struct Args {
     pub no_save: bool,
 }
 
+/// Whether a file is a libFuzzer artifact, by the names libFuzzer gives them.
+fn looks_like_artifact(file: &Path) -> bool {
+    let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    [
+        "crash-",
+        "oom-",
+        "timeout-",
+        "slow-unit-",
+        "leak-",
+        "minimized-from-",
+    ]
+    .iter()
+    .any(|p| name.starts_with(p))
+}
+
+/// Reads a `diff` fuzz input as the case it encodes.
+pub fn read_artifact(file: &Path) -> Result<Case, Failure> {
+    let bytes = super::read_bytes(file)?;
+    retrocheck::harness::fuzz::decode(&bytes).0.ok_or_else(|| {
+        Failure::bad(format!(
+            "{}: a fuzz input outside the size caps (the target rejects it)",
+            file.display()
+        ))
+    })
+}
+
 /// Reads a case from a file: a `.game`, or a single-instance contest input.
 pub fn read_case(file: &Path, problem: Option<&str>) -> Result<Case, Failure> {
+    if problem.is_none() && looks_like_artifact(file) {
+        return read_artifact(file);
+    }
     let text = read_text(file)?;
     let kind = match problem {
         Some(name) => Kind::Problem(
@@ -58,8 +91,14 @@ pub fn read_case(file: &Path, problem: Option<&str>) -> Result<Case, Failure> {
 
 pub fn run(args: Args) -> Outcome {
     let under_test = solver(&args.solver)?;
-    let case = read_case(&args.file, args.problem.as_deref())?;
-    let oracles = Oracles::default();
+    let case = if args.fuzz_artifact {
+        read_artifact(&args.file)?
+    } else {
+        read_case(&args.file, args.problem.as_deref())?
+    };
+    // Every oracle: a case worth shrinking is small, and whichever entry point found
+    // it (a fuzz target runs the relations on every size) must see it fail here too.
+    let oracles = Oracles::all();
     match check_case(&case, under_test.as_ref(), &oracles) {
         Ok(_) => {
             println!(

@@ -40,6 +40,15 @@ impl Default for Oracles {
 }
 
 impl Oracles {
+    /// Every oracle, the relations on every size: for the small cases of the fuzz
+    /// targets and of `retrocheck shrink`.
+    pub fn all() -> Oracles {
+        Oracles {
+            relations_from: 0,
+            ..Oracles::default()
+        }
+    }
+
     /// For games too large for any reference: `certify` and the relations.
     pub fn large() -> Oracles {
         Oracles {

@@ -140,9 +140,9 @@ pub fn inputs(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(found)
 }
 
-/// The content-hash name of a case: the first 16 hex digits of SHA-256 of its text.
-pub fn content_name(input: &str) -> String {
-    let digest = Sha256::digest(input.as_bytes());
+/// The content-hash name of a case: the first 16 hex digits of SHA-256 of its bytes.
+pub fn content_name(input: &[u8]) -> String {
+    let digest = Sha256::digest(input);
     digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
@@ -163,7 +163,7 @@ pub struct Saved {
 pub fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Result<Saved> {
     let dir = root.join(kind.directory());
     fs::create_dir_all(&dir)?;
-    let name = content_name(input);
+    let name = content_name(input.as_bytes());
     let input_path = dir.join(format!("{name}.{}", kind.extension()));
     let output_path = dir.join(format!("{name}.out"));
     let mut already_present = true;

@@ -73,6 +73,11 @@ pub fn check_relations(
         .try_for_each(|relation| check_relation(relation, game, base, under_test, seed))
 }
 
+/// On games up to this size, relations with a choice (which position, which root)
+/// check every choice: the result is then the same for any seed, which the shrinker
+/// needs — a failure must not come and go with which variant was drawn.
+pub const ALL_CHOICES_UP_TO: usize = 32;
+
 /// Checks one relation on `game`, with random choices drawn from `seed`.
 pub fn check_relation(
     relation: Relation,
@@ -82,6 +87,7 @@ pub fn check_relation(
     seed: u64,
 ) -> Result<(), Mismatch> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ relation as u64);
+    let small = game.positions() <= ALL_CHOICES_UP_TO;
     let solve = |g: &Game| {
         under_test.solve(g).map_err(|e| Mismatch::Failed {
             solver: under_test.name().into(),
@@ -93,22 +99,41 @@ pub fn check_relation(
         solver: under_test.name().into(),
         difference,
     };
-    // The expected solution of the transformed game, position by position.
-    let (transformed, expected): (Game, Solution) = match relation {
+    // Solves `transformed` and compares with the solution it should have.
+    let expect = |transformed: &Game, expected: &Solution| -> Result<(), Mismatch> {
+        let solution = solve(transformed)?;
+        expected.compare(&solution).map_or(Ok(()), |d| Err(fail(d)))
+    };
+    // For transforms that keep every value: the chosen move is then the first optimal
+    // one in the transformed game's move order.
+    let expect_same_values = |transformed: &Game| -> Result<(), Mismatch> {
+        let choices = transformed
+            .ids()
+            .map(|p| first_optimal_move(transformed, &base.values, p))
+            .collect();
+        expect(
+            transformed,
+            &Solution {
+                values: base.values.clone(),
+                choices,
+            },
+        )
+    };
+    // Every choice on small games, one drawn at random on large ones.
+    let choose = |all: Vec<u32>, rng: &mut ChaCha8Rng| -> Vec<u32> {
+        if small {
+            all
+        } else {
+            all.choose(rng).copied().into_iter().collect()
+        }
+    };
+    match relation {
         Relation::Relabel => {
             let mut perm: Vec<u32> = game.ids().collect();
             perm.shuffle(&mut rng);
-            let g = relabel(game, &perm);
-            let mut expected = base.clone();
-            for p in game.ids() {
-                let q = perm[p as usize] as usize;
-                expected.values[q] = base.values[p as usize];
-                expected.choices[q] = base.choices[p as usize].map(|c| perm[c as usize]);
-            }
-            (g, expected)
+            expect(&relabel(game, &perm), &permuted(base, &perm, 0))
         }
         Relation::SwapSides => {
-            let g = swap_sides(game);
             let values = base
                 .values
                 .iter()
@@ -117,33 +142,38 @@ pub fn check_relation(
                     Value::Draw => Value::Draw,
                 })
                 .collect();
-            (
-                g,
-                Solution {
+            expect(
+                &swap_sides(game),
+                &Solution {
                     values,
                     choices: base.choices.clone(),
                 },
             )
         }
         Relation::ReorderMoves => {
-            with_same_values(game, base, edit_moves(game, |_, moves| moves.shuffle(&mut rng)))
+            expect_same_values(&edit_moves(game, |_, moves| moves.reverse()))?;
+            expect_same_values(&edit_moves(game, |_, moves| moves.shuffle(&mut rng)))
         }
         Relation::DuplicateMove => {
-            let candidates: Vec<u32> = game.ids().filter(|&p| !game.moves(p).is_empty()).collect();
-            let Some(&p) = candidates.choose(&mut rng) else {
-                return Ok(());
-            };
-            let i = rng.gen_range(0..game.moves(p).len());
-            let at = rng.gen_range(0..=game.moves(p).len());
-            with_same_values(
-                game,
-                base,
-                edit_moves(game, |q, moves| {
+            let with_moves: Vec<u32> = game.ids().filter(|&p| !game.moves(p).is_empty()).collect();
+            for p in choose(with_moves, &mut rng) {
+                // On small games the duplicate of the first move goes first, the most
+                // telling place for a solver that reads moves in order.
+                let (i, at) = if small {
+                    (0, 0)
+                } else {
+                    (
+                        rng.gen_range(0..game.moves(p).len()),
+                        rng.gen_range(0..=game.moves(p).len()),
+                    )
+                };
+                expect_same_values(&edit_moves(game, |q, moves| {
                     if q == p {
                         moves.insert(at, moves[i]);
                     }
-                }),
-            )
+                }))?;
+            }
+            Ok(())
         }
         Relation::WinningSelfLoop => {
             let won: Vec<u32> = game
@@ -152,19 +182,19 @@ pub fn check_relation(
                     game.terminal(p).is_none() && base.values[p as usize].winner() == Some(game.mover(p))
                 })
                 .collect();
-            let Some(&p) = won.choose(&mut rng) else {
-                return Ok(());
-            };
-            let at = rng.gen_range(0..=game.moves(p).len());
-            with_same_values(
-                game,
-                base,
-                edit_moves(game, |q, moves| {
+            for p in choose(won, &mut rng) {
+                let at = if small {
+                    0
+                } else {
+                    rng.gen_range(0..=game.moves(p).len())
+                };
+                expect_same_values(&edit_moves(game, |q, moves| {
                     if q == p {
                         moves.insert(at, p);
                     }
-                }),
-            )
+                }))?;
+            }
+            Ok(())
         }
         Relation::UnreachablePositions => {
             let n = game.positions() as u32;
@@ -176,9 +206,8 @@ pub fn check_relation(
                     .collect();
                 b.moves(if rng.gen() { Side::A } else { Side::B }, &moves);
             }
-            let g = b.build().expect("added positions are valid");
-            let solution = solve(&g)?;
-            return compare_prefix(base, &solution, game.positions()).map_err(fail);
+            let solution = solve(&b.build().expect("added positions are valid"))?;
+            compare_prefix(base, &solution, game.positions()).map_err(fail)
         }
         Relation::DisjointUnion => {
             // The game beside a relabelled copy of itself: two independent halves.
@@ -193,64 +222,41 @@ pub fn check_relation(
                 moves.extend(copy.moves(p).iter().map(|&t| t + n));
                 b.position(copy.mover(p), &moves, copy.terminal(p));
             }
-            let g = b.build().expect("a disjoint union is valid");
-            let solution = solve(&g)?;
-            compare_prefix(base, &solution, game.positions()).map_err(fail)?;
-            let copy_solution = Solution {
-                values: solution.values[n as usize..].to_vec(),
-                choices: solution.choices[n as usize..]
-                    .iter()
-                    .map(|c| c.map(|c| c - n))
-                    .collect(),
-            };
+            let union = b.build().expect("a disjoint union is valid");
             let mut expected = base.clone();
-            for p in game.ids() {
-                let q = perm[p as usize] as usize;
-                expected.values[q] = base.values[p as usize];
-                expected.choices[q] = base.choices[p as usize].map(|c| perm[c as usize]);
-            }
-            return match expected.compare(&copy_solution) {
-                Some(mut d) => {
-                    d.position += n;
-                    Err(fail(d))
-                }
-                None => Ok(()),
-            };
+            let copied = permuted(base, &perm, n);
+            expected.values.extend(copied.values);
+            expected.choices.extend(copied.choices);
+            expect(&union, &expected)
         }
         Relation::ReachableRestriction => {
-            let root = rng.gen_range(0..game.positions() as u32);
-            let (g, kept) = reachable_from(game, root);
-            let expected = Solution {
-                values: kept.iter().map(|&p| base.values[p as usize]).collect(),
-                choices: kept
-                    .iter()
-                    .map(|&p| {
-                        base.choices[p as usize].map(|c| kept.binary_search(&c).expect("reachable") as u32)
-                    })
-                    .collect(),
-            };
-            (g, expected)
+            for root in choose(game.ids().collect(), &mut rng) {
+                let (restricted, kept) = reachable_from(game, root);
+                let expected = Solution {
+                    values: kept.iter().map(|&p| base.values[p as usize]).collect(),
+                    choices: kept
+                        .iter()
+                        .map(|&p| {
+                            base.choices[p as usize]
+                                .map(|c| kept.binary_search(&c).expect("reachable") as u32)
+                        })
+                        .collect(),
+                };
+                expect(&restricted, &expected)?;
+            }
+            Ok(())
         }
-    };
-    let solution = solve(&transformed)?;
-    match expected.compare(&solution) {
-        Some(d) => Err(fail(d)),
-        None => Ok(()),
     }
 }
 
-/// The transformed game and the expected solution when values must not change: the
-/// chosen move is then the first optimal one in the transformed game's move order.
-fn with_same_values(_game: &Game, base: &Solution, transformed: Game) -> (Game, Solution) {
-    let choices = transformed
-        .ids()
-        .map(|p| first_optimal_move(&transformed, &base.values, p))
-        .collect();
-    let expected = Solution {
-        values: base.values.clone(),
-        choices,
-    };
-    (transformed, expected)
+/// `base` as the solution of the game relabelled by `perm`, ids shifted by `offset`.
+fn permuted(base: &Solution, perm: &[u32], offset: u32) -> Solution {
+    let mut out = base.clone();
+    for (p, &q) in perm.iter().enumerate() {
+        out.values[q as usize] = base.values[p];
+        out.choices[q as usize] = base.choices[p].map(|c| perm[c as usize] + offset);
+    }
+    out
 }
 
 /// The first `n` positions of `solution` against `base`.

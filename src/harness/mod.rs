@@ -6,6 +6,7 @@ pub mod bulk;
 pub mod check;
 pub mod corpus;
 pub mod exhaustive;
+pub mod fuzz;
 pub mod generate;
 pub mod kill;
 pub mod metamorphic;

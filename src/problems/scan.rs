@@ -164,7 +164,8 @@ impl<'a> Scanner<'a> {
             if digit > 9 {
                 break;
             }
-            v = v * 10 + u64::from(digit);
+            // Wrapping: a token of 20 digits or more is rejected below whatever its value.
+            v = v.wrapping_mul(10).wrapping_add(u64::from(digit));
             self.pos += 1;
         }
         let length = self.pos - start;

@@ -1,0 +1,17 @@
+//! Bytes → a small game or contest instance → the harness's oracle path.
+#![no_main]
+use libfuzzer_sys::{fuzz_target, Corpus};
+use retrocheck::harness::fuzz::{diff, solver_under_test, FuzzCase};
+use retrocheck::solve::Solver;
+use std::sync::OnceLock;
+
+static SOLVER: OnceLock<Box<dyn Solver>> = OnceLock::new();
+
+fuzz_target!(|input: FuzzCase| -> Corpus {
+    let solver = SOLVER.get_or_init(solver_under_test);
+    if diff(&input, solver.as_ref()) {
+        Corpus::Keep
+    } else {
+        Corpus::Reject
+    }
+});

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The fuzz smoke of CI, and the path from a planted bug to a corpus case, end to end:
+#  1. seed the fuzz corpora from corpus/ and build every target;
+#  2. run each target for a short budget: any crash fails (set -e);
+#  3. plant a bug (RETROCHECK_SOLVER=planted), let the diff target find it, turn the
+#     artifact into a shrunk case with `retrocheck shrink`, and check that the saved
+#     case is 1-minimal: shrinking it again takes 0 steps.
+# FUZZ_SECONDS sets the budget per target (default 20); FUZZ_SANITIZER the sanitizer
+# (default none, which runs on stable; "address" needs nightly).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${FUZZ_SECONDS:-20}"
+sanitizer="${FUZZ_SANITIZER:-none}"
+command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+
+cargo build --quiet
+retrocheck=target/debug/retrocheck
+"$retrocheck" fuzz-seeds
+
+(cd fuzz && cargo fuzz build -s "$sanitizer")
+for target in diff game_format pursuit_input minigame_input; do
+    echo "== fuzzing $target for ${seconds}s"
+    (cd fuzz && cargo fuzz run -s "$sanitizer" "$target" -- -max_total_time="$seconds" 2>&1 | grep -E "DONE|Done" | tail -n 2)
+done
+
+echo "== planted bug: the diff target must find it"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if (cd fuzz && RETROCHECK_SOLVER=planted cargo fuzz run -s "$sanitizer" diff -- \
+        -max_total_time=120 -artifact_prefix="$work/" >"$work/log" 2>&1); then
+    echo "the planted bug was not found in 120 s" >&2
+    exit 1
+fi
+artifact=$(ls "$work"/crash-* | head -n 1)
+grep -m1 "fails for planted\|planted and\|planted fails\|of planted" "$work/log" || true
+"$retrocheck" shrink --solver planted "$artifact" --corpus "$work/corpus" >"$work/shrink" || status=$?
+if [ "${status:-0}" -ne 1 ]; then
+    echo "retrocheck shrink did not report the failure:" >&2
+    cat "$work/shrink" >&2
+    exit 1
+fi
+saved=$(find "$work/corpus" -name '*.game' -o -name '*.in' | head -n 1)
+echo "saved: $saved"
+cat "$saved"
+"$retrocheck" shrink --solver planted "$saved" --no-save >"$work/again" || true
+grep -q "shrunk in 0 steps" "$work/again" || {
+    echo "the saved case is not 1-minimal:" >&2
+    cat "$work/again" >&2
+    exit 1
+}
+echo "== the planted bug became a 1-minimal corpus case"
