@@ -37,6 +37,12 @@ enum Command {
         /// Files or directories (default: corpus/).
         paths: Vec<PathBuf>,
     },
+    /// Stress-test your own program for a contest problem (or one that solves `.game`
+    /// files): find, classify, shrink and save its bugs.
+    Stress {
+        #[command(subcommand)]
+        what: StressWhat,
+    },
     /// Draw a small game and its solution (Graphviz DOT, or SVG).
     Show(cli::show::Args),
     /// The kill table: deliberately wrong solvers against every entry point.
@@ -71,6 +77,16 @@ enum SolveWhat {
         #[arg(default_value = "-")]
         file: PathBuf,
     },
+}
+
+#[derive(Subcommand)]
+enum StressWhat {
+    /// A program for `pursuit`.
+    Pursuit(cli::stress::Args),
+    /// A program for `minigame`.
+    Minigame(cli::stress::Args),
+    /// A program that reads a `.game` file and prints the solution format.
+    Game(cli::stress::Args),
 }
 
 #[derive(Subcommand)]
@@ -119,6 +135,11 @@ fn run(command: Command) -> cli::Outcome {
         Command::Shrink(args) => cli::shrink::run(args),
         Command::Replay { paths } => cli::replay::run(paths),
         Command::Show(args) => cli::show::run(args),
+        Command::Stress { what } => match what {
+            StressWhat::Pursuit(args) => cli::stress::run(cli::stress::problem(Problem::Pursuit), args),
+            StressWhat::Minigame(args) => cli::stress::run(cli::stress::problem(Problem::Minigame), args),
+            StressWhat::Game(args) => cli::stress::run(retrocheck::harness::stress::Target::Game, args),
+        },
         Command::FuzzSeeds(args) => cli::fuzz_seeds::run(args),
         #[cfg(feature = "mutants")]
         Command::Mutants(args) => cli::mutants::run(args),

@@ -10,6 +10,7 @@ pub mod replay;
 pub mod show;
 pub mod shrink;
 pub mod solve;
+pub mod stress;
 
 use anyhow::{anyhow, Context};
 use retrocheck::solve::Solver;

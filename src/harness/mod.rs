@@ -12,6 +12,7 @@ pub mod kill;
 pub mod metamorphic;
 pub mod shrink;
 pub mod strategy;
+pub mod stress;
 pub mod triage;
 
 pub use check::{check, check_case, Mismatch, Oracles, Stats};

@@ -1,0 +1,515 @@
+//! Stress-testing a user's program: generate inputs of growing size, run the program,
+//! judge its output against retrocheck's checked answer the way contest judges do,
+//! then split a failing multi-case input down to the failing case and shrink it,
+//! re-running the program at every step.
+
+use super::check::Oracles;
+use super::generate::{self, Case, Family};
+use super::shrink::{game_candidates, instance_candidates, shrink};
+use crate::format::print_game;
+use crate::problems::{check_instance, Instance, Problem};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::{Read, Write};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+use wait_timeout::ChildExt;
+
+/// Output beyond this is not kept: a program printing for ever must not exhaust memory.
+pub const OUTPUT_LIMIT: usize = 64 << 20;
+
+/// What a stress run tests: a contest problem, or programs that read a `.game` file and
+/// print the solution format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Problem(Problem),
+    Game,
+}
+
+/// A program under test: a shell command reading the input on stdin.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub command: String,
+    pub timeout: Duration,
+}
+
+/// What one run of the program produced.
+#[derive(Debug)]
+pub enum Run {
+    Finished {
+        status: ExitStatus,
+        stdout: Vec<u8>,
+        stderr: Vec<u8>,
+        elapsed: Duration,
+    },
+    TimedOut {
+        stderr: Vec<u8>,
+    },
+}
+
+impl Program {
+    /// Runs the program on `input` in its own process group, killed with all its
+    /// children if it outlives the timeout.
+    pub fn run(&self, input: &[u8]) -> std::io::Result<Run> {
+        use std::os::unix::process::CommandExt;
+        let start = Instant::now();
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(&self.command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()?;
+        let pgid = child.id() as i32;
+        // Pipes on threads: a program that prints before reading all its input, or
+        // never reads it, must not deadlock the runner.
+        let mut stdin = child.stdin.take().expect("piped");
+        let input = input.to_vec();
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(&input);
+        });
+        let read_capped = |mut pipe: Box<dyn Read + Send>| {
+            std::thread::spawn(move || {
+                let mut kept = Vec::new();
+                let mut chunk = [0u8; 1 << 16];
+                while let Ok(n) = pipe.read(&mut chunk) {
+                    if n == 0 {
+                        break;
+                    }
+                    if kept.len() < OUTPUT_LIMIT {
+                        kept.extend_from_slice(&chunk[..n.min(OUTPUT_LIMIT - kept.len())]);
+                    }
+                }
+                kept
+            })
+        };
+        let stdout = read_capped(Box::new(child.stdout.take().expect("piped")));
+        let stderr = read_capped(Box::new(child.stderr.take().expect("piped")));
+        let status = child.wait_timeout(self.timeout)?;
+        let status = match status {
+            Some(status) => status,
+            None => {
+                // SAFETY: signalling the process group we created for this child.
+                unsafe {
+                    libc::kill(-pgid, libc::SIGKILL);
+                }
+                let _ = child.wait();
+                let _ = writer.join();
+                let _ = stdout.join();
+                return Ok(Run::TimedOut {
+                    stderr: stderr.join().unwrap_or_default(),
+                });
+            }
+        };
+        // Children left behind (a background job of the program) go too.
+        // SAFETY: as above; the group may be gone already, which is fine.
+        unsafe {
+            libc::kill(-pgid, libc::SIGKILL);
+        }
+        let _ = writer.join();
+        Ok(Run::Finished {
+            status,
+            stdout: stdout.join().unwrap_or_default(),
+            stderr: stderr.join().unwrap_or_default(),
+            elapsed: start.elapsed(),
+        })
+    }
+}
+
+/// The judgement of one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Accepted,
+    /// Well-formed output with a wrong answer, at 1-based `line`.
+    WrongAnswer {
+        line: usize,
+        expected: String,
+        got: String,
+    },
+    /// Output that is not in the expected form, or (with `--exact`) differs in white
+    /// space only.
+    PresentationError {
+        line: usize,
+        detail: String,
+    },
+    /// A non-zero exit status or a signal.
+    RuntimeError {
+        status: String,
+        stderr_tail: String,
+    },
+    TimeLimit {
+        limit: Duration,
+    },
+}
+
+impl Verdict {
+    /// The verdict's kind, which shrinking keeps.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "accepted",
+            Verdict::WrongAnswer { .. } => "wrong answer",
+            Verdict::PresentationError { .. } => "presentation error",
+            Verdict::RuntimeError { .. } => "runtime error",
+            Verdict::TimeLimit { .. } => "time limit exceeded",
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Verdict::Accepted => write!(f, "accepted"),
+            Verdict::WrongAnswer { line, expected, got } => {
+                write!(
+                    f,
+                    "wrong answer on line {line}: expected {expected:?}, got {got:?}"
+                )
+            }
+            Verdict::PresentationError { line, detail } => {
+                write!(f, "presentation error on line {line}: {detail}")
+            }
+            Verdict::RuntimeError { status, stderr_tail } => {
+                write!(f, "runtime error ({status})")?;
+                if !stderr_tail.is_empty() {
+                    write!(f, "; the end of its stderr:\n{stderr_tail}")?;
+                }
+                Ok(())
+            }
+            Verdict::TimeLimit { limit } => {
+                write!(
+                    f,
+                    "time limit exceeded (killed with its children after {:.1} s)",
+                    limit.as_secs_f64()
+                )
+            }
+        }
+    }
+}
+
+/// One stress input: a contest input of one or more cases, or one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    pub target: Target,
+    pub cases: Vec<Case>,
+}
+
+impl Input {
+    /// The input as the program reads it.
+    pub fn text(&self) -> String {
+        match self.target {
+            Target::Game => self
+                .cases
+                .iter()
+                .map(|c| {
+                    if let Case::Game(g) = c {
+                        print_game(g)
+                    } else {
+                        String::new()
+                    }
+                })
+                .collect(),
+            Target::Problem(problem) => {
+                let instances: Vec<Instance> = self
+                    .cases
+                    .iter()
+                    .filter_map(|c| {
+                        if let Case::Instance(i) = c {
+                            Some(i.clone())
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                problem.print(&instances)
+            }
+        }
+    }
+
+    /// The expected output, from retrocheck checked by the references: one line per
+    /// test case, or the solution format for a game. An error means retrocheck itself
+    /// failed a check: a bug to report, not the program's.
+    pub fn expected(&self) -> Result<String, String> {
+        let oracles = Oracles::default();
+        let mut out = String::new();
+        for (k, case) in self.cases.iter().enumerate() {
+            match case {
+                Case::Game(g) => {
+                    crate::harness::check::check(g, &crate::solve::Retrograde, &oracles)
+                        .map_err(|m| m.to_string())?;
+                    out += &crate::solve::retrograde::solve(g).to_text(g);
+                }
+                Case::Instance(i) => {
+                    let positions = i.game().map(|g| g.positions()).unwrap_or(usize::MAX);
+                    if positions <= oracles.fixpoint_max {
+                        check_instance(i, &crate::solve::Retrograde, &oracles).map_err(|m| m.to_string())?;
+                    }
+                    out += &i.answer_line(k + 1)?;
+                    out.push('\n');
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Whether `line` has the form of an output line of `target`.
+fn well_formed(target: Target, line: &str) -> bool {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    match target {
+        Target::Problem(Problem::Pursuit) => {
+            tokens.len() == 3
+                && tokens[0] == "Case"
+                && tokens[1]
+                    .strip_prefix('#')
+                    .and_then(|k| k.strip_suffix(':'))
+                    .is_some_and(|k| k.parse::<u64>().is_ok())
+                && matches!(tokens[2], "Yes" | "No")
+        }
+        Target::Problem(Problem::Minigame) => {
+            tokens.len() == 1 && tokens[0].bytes().all(|b| matches!(b, b'A' | b'B' | b'D'))
+        }
+        Target::Game => {
+            let number_or_dash = |t: &str| t == "-" || t.parse::<u64>().is_ok();
+            tokens.len() == 4
+                && tokens[0].parse::<u64>().is_ok()
+                && matches!(tokens[1], "A" | "B" | "D")
+                && number_or_dash(tokens[2])
+                && number_or_dash(tokens[3])
+        }
+    }
+}
+
+/// Judges a run against the expected output. By default like judges do: tokens per
+/// line, trailing white space and a final newline ignored; with `exact`, any byte of
+/// difference is at least a presentation error.
+pub fn judge(target: Target, run: &Run, expected: &str, exact: bool, timeout: Duration) -> Verdict {
+    let (status, stdout, stderr) = match run {
+        Run::TimedOut { .. } => return Verdict::TimeLimit { limit: timeout },
+        Run::Finished {
+            status,
+            stdout,
+            stderr,
+            ..
+        } => (status, stdout, stderr),
+    };
+    if !status.success() {
+        use std::os::unix::process::ExitStatusExt;
+        let status = match (status.code(), status.signal()) {
+            (Some(code), _) => format!("exit status {code}"),
+            (None, Some(signal)) => format!("killed by signal {signal}"),
+            _ => status.to_string(),
+        };
+        let text = String::from_utf8_lossy(stderr);
+        let tail: Vec<&str> = text.lines().rev().take(5).collect();
+        let stderr_tail = tail.into_iter().rev().collect::<Vec<_>>().join("\n");
+        return Verdict::RuntimeError { status, stderr_tail };
+    }
+    if stdout.len() >= OUTPUT_LIMIT {
+        return Verdict::PresentationError {
+            line: 1,
+            detail: format!("more than {} MiB of output", OUTPUT_LIMIT >> 20),
+        };
+    }
+    let Ok(actual) = std::str::from_utf8(stdout) else {
+        return Verdict::PresentationError {
+            line: 1,
+            detail: "the output is not UTF-8 text".into(),
+        };
+    };
+    let trimmed = |text: &str| -> Vec<String> {
+        let mut lines: Vec<String> = text.lines().map(|l| l.trim_end().to_string()).collect();
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        lines
+    };
+    let (want, got) = (trimmed(expected), trimmed(actual));
+    for (i, (w, g)) in want.iter().zip(&got).enumerate() {
+        let same = w.split_whitespace().eq(g.split_whitespace());
+        if !same {
+            let line = i + 1;
+            return if well_formed(target, g) {
+                Verdict::WrongAnswer {
+                    line,
+                    expected: w.clone(),
+                    got: g.clone(),
+                }
+            } else {
+                Verdict::PresentationError {
+                    line,
+                    detail: format!("expected a line like {w:?}, got {g:?}"),
+                }
+            };
+        }
+    }
+    if got.len() != want.len() {
+        let line = want.len().min(got.len()) + 1;
+        let detail = if got.len() < want.len() {
+            format!(
+                "{} lines expected, the output ends after {}",
+                want.len(),
+                got.len()
+            )
+        } else {
+            format!("{} lines expected, then {:?}", want.len(), got[want.len()])
+        };
+        return Verdict::PresentationError { line, detail };
+    }
+    if exact && actual != expected {
+        let line = actual
+            .lines()
+            .zip(expected.lines())
+            .position(|(a, e)| a != e)
+            .map_or(want.len() + 1, |i| i + 1);
+        return Verdict::PresentationError {
+            line,
+            detail: "the output differs from the expected one in white space".into(),
+        };
+    }
+    Verdict::Accepted
+}
+
+/// A stress campaign's settings.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub target: Target,
+    pub program: Program,
+    pub exact: bool,
+    /// Allow inputs outside the official limits (generation and shrinking).
+    pub relax: bool,
+    pub seed: u64,
+    /// The largest contest graph (vertices) or game (positions) to generate.
+    pub max_size: u32,
+}
+
+/// The `index`-th input of a campaign: its size grows with the index, and it holds 1
+/// to 3 test cases.
+pub fn input_at(settings: &Settings, index: u64) -> Input {
+    let mut rng = ChaCha8Rng::seed_from_u64(super::bulk::splitmix64(
+        settings.seed ^ super::bulk::splitmix64(index),
+    ));
+    let ceiling = (2 + index / 25).min(u64::from(settings.max_size.max(2))) as u32;
+    let official = !settings.relax;
+    let cases = match settings.target {
+        Target::Game => {
+            let size = rng.gen_range(1..=ceiling) as usize;
+            vec![generate::case(Family::Swarm, rng.gen(), size)]
+        }
+        Target::Problem(problem) => (0..rng.gen_range(1..=3))
+            .map(|_| {
+                let n = rng.gen_range(1..=ceiling);
+                Case::Instance(match problem {
+                    Problem::Pursuit => Instance::Pursuit(generate::pursuit_instance(&mut rng, n, official)),
+                    Problem::Minigame => {
+                        Instance::Minigame(generate::minigame_instance(&mut rng, n, official))
+                    }
+                })
+            })
+            .collect(),
+    };
+    Input {
+        target: settings.target,
+        cases,
+    }
+}
+
+/// Runs the program on an input and judges it.
+pub fn test(settings: &Settings, input: &Input) -> Result<Verdict, String> {
+    let expected = input
+        .expected()
+        .map_err(|e| format!("retrocheck failed its own check on this input: {e}"))?;
+    let run = settings
+        .program
+        .run(input.text().as_bytes())
+        .map_err(|e| format!("cannot run `{}`: {e}", settings.program.command))?;
+    Ok(judge(
+        settings.target,
+        &run,
+        &expected,
+        settings.exact,
+        settings.program.timeout,
+    ))
+}
+
+/// A failure, reduced.
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    pub input: Input,
+    pub verdict: Verdict,
+    pub steps: usize,
+    pub tries: usize,
+    pub elapsed: Duration,
+}
+
+/// Splits a failing multi-case input down to the failing case, then shrinks that case
+/// (fewer vertices and edges, within the official limits unless relaxed), re-running
+/// the program at each step and keeping only candidates with the same kind of verdict.
+pub fn reduce(settings: &Settings, input: &Input, verdict: &Verdict) -> Reduced {
+    let kind = verdict.kind();
+    let fails = |candidate: &Input| test(settings, candidate).is_ok_and(|v| v.kind() == kind);
+    let start = Instant::now();
+    let mut current = input.clone();
+    // Split: the failing line names the case; alone, it usually fails too. If not (the
+    // program keeps state between cases), try the cases before it with it.
+    if current.cases.len() > 1 {
+        let line = match verdict {
+            Verdict::WrongAnswer { line, .. } | Verdict::PresentationError { line, .. } => *line,
+            _ => current.cases.len(),
+        };
+        let k = line.clamp(1, current.cases.len()) - 1;
+        let alone = Input {
+            target: current.target,
+            cases: vec![current.cases[k].clone()],
+        };
+        if fails(&alone) {
+            current = alone;
+        } else {
+            let prefix = Input {
+                target: current.target,
+                cases: current.cases[..=k].to_vec(),
+            };
+            if fails(&prefix) {
+                current = prefix;
+            }
+        }
+    }
+    let official = !settings.relax;
+    let shrunk = shrink(
+        current,
+        |i: &Input| -> Box<dyn Iterator<Item = Input> + '_> {
+            if i.cases.len() != 1 {
+                // Multi-case inputs only lose whole cases.
+                let target = i.target;
+                return Box::new((0..i.cases.len()).map(move |k| {
+                    let mut cases = i.cases.clone();
+                    cases.remove(k);
+                    Input { target, cases }
+                }));
+            }
+            let target = i.target;
+            match &i.cases[0] {
+                Case::Game(g) => Box::new(game_candidates(g).map(move |g| Input {
+                    target,
+                    cases: vec![Case::Game(g)],
+                })),
+                Case::Instance(inst) => Box::new(
+                    instance_candidates(inst, official && inst.is_official()).map(move |c| Input {
+                        target,
+                        cases: vec![Case::Instance(c)],
+                    }),
+                ),
+            }
+        },
+        fails,
+        |_| {},
+    );
+    let verdict = test(settings, &shrunk.value).unwrap_or_else(|_| verdict.clone());
+    Reduced {
+        input: shrunk.value,
+        verdict,
+        steps: shrunk.steps,
+        tries: shrunk.tries,
+        elapsed: start.elapsed(),
+    }
+}

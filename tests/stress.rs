@@ -1,0 +1,217 @@
+//! `retrocheck stress`: each kind of broken program gets its verdict, the example
+//! wrong solution is caught and shrunk to a minimal input, a correct program passes,
+//! and a command that does not exist is a clear error.
+
+use retrocheck::harness::stress::{judge, Program, Settings, Target, Verdict};
+use retrocheck::problems::Problem;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+const INPUT: &str = "1\n2 1\n1 2\n1 2\n";
+const EXPECTED: &str = "Case #1: No\n";
+
+fn verdict(command: &str, exact: bool) -> Verdict {
+    let program = Program {
+        command: command.into(),
+        timeout: Duration::from_millis(500),
+    };
+    let run = program.run(INPUT.as_bytes()).unwrap();
+    judge(
+        Target::Problem(Problem::Pursuit),
+        &run,
+        EXPECTED,
+        exact,
+        program.timeout,
+    )
+}
+
+#[test]
+fn each_kind_of_broken_program_gets_its_verdict() {
+    assert_eq!(verdict("echo 'Case #1: No'", false), Verdict::Accepted);
+    assert!(matches!(
+        verdict("echo 'Case #1: Yes'", false),
+        Verdict::WrongAnswer { line: 1, .. }
+    ));
+    // Trailing white space and a missing final newline are fine for judges ...
+    assert_eq!(verdict("printf 'Case #1:   No  '", false), Verdict::Accepted);
+    // ... but not with --exact.
+    assert!(matches!(
+        verdict("printf 'Case #1:   No  '", true),
+        Verdict::PresentationError { .. }
+    ));
+    // Unparseable output, extra and missing lines.
+    assert!(matches!(
+        verdict("echo garbage", false),
+        Verdict::PresentationError { line: 1, .. }
+    ));
+    assert!(matches!(
+        verdict("echo 'Case #1: No'; echo more", false),
+        Verdict::PresentationError { line: 2, .. }
+    ));
+    assert!(matches!(
+        verdict("true", false),
+        Verdict::PresentationError { line: 1, .. }
+    ));
+    // A crash: an exit status, or a signal, with the end of stderr.
+    match verdict("echo oops >&2; exit 3", false) {
+        Verdict::RuntimeError { status, stderr_tail } => {
+            assert_eq!(status, "exit status 3");
+            assert_eq!(stderr_tail, "oops");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        matches!(verdict("kill -SEGV $$", false), Verdict::RuntimeError { status, .. } if status.contains("signal 11"))
+    );
+    // A hang, with a child holding the output open: killed with its children.
+    assert!(matches!(
+        verdict("sleep 30 & sleep 30", false),
+        Verdict::TimeLimit { .. }
+    ));
+    // A program that never reads its input and prints a lot does not deadlock us.
+    assert!(matches!(
+        verdict("yes | head -c 1000000", false),
+        Verdict::PresentationError { .. }
+    ));
+}
+
+fn retrocheck() -> &'static str {
+    env!("CARGO_BIN_EXE_retrocheck")
+}
+
+/// The example wrong solution, built (once) by the cargo running these tests, beside
+/// the test binaries: `cargo test --test stress` alone does not build examples.
+fn example() -> PathBuf {
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let status = Command::new(env!("CARGO"))
+                .args(["build", "--quiet", "--example", "pursuit_wrong"])
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .status()
+                .expect("cargo runs");
+            assert!(status.success(), "building the example failed");
+            let deps = std::env::current_exe().unwrap().parent().unwrap().to_path_buf();
+            deps.parent().unwrap().join("examples/pursuit_wrong")
+        })
+        .clone()
+}
+
+fn stress(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(retrocheck())
+        .arg("stress")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn the_example_wrong_solution_is_caught_and_shrunk_to_a_two_vertex_input() {
+    let save = tempfile::tempdir().unwrap();
+    let solution = example();
+    let args = |seed: &'static str| {
+        vec![
+            "pursuit",
+            "--solution",
+            solution.to_str().unwrap(),
+            "--seed",
+            seed,
+            "--save",
+            save.path().to_str().unwrap(),
+        ]
+    };
+    let (code, stdout, _) = stress(&args("11"));
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("wrong answer"), "{stdout}");
+    assert!(
+        stdout.contains("to one test case, 2 vertices, 1 edges"),
+        "{stdout}"
+    );
+    let saved: Vec<_> = std::fs::read_dir(save.path().join("pursuit"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    let input = saved.iter().find(|p| p.extension().unwrap() == "in").unwrap();
+    assert_eq!(
+        std::fs::read_to_string(input).unwrap(),
+        INPUT,
+        "Bob's only move lands on Alice"
+    );
+    assert_eq!(
+        std::fs::read_to_string(input.with_extension("out")).unwrap(),
+        EXPECTED
+    );
+    // The same seed finds the same minimal input; the file is already there.
+    let (code, again, _) = stress(&args("11"));
+    assert_eq!(code, Some(1));
+    let minimal = |s: &str| {
+        s.split("expected output:")
+            .next()
+            .unwrap()
+            .split("steps")
+            .nth(1)
+            .map(str::to_string)
+    };
+    assert_eq!(minimal(&stdout), minimal(&again));
+}
+
+#[test]
+fn reducing_keeps_the_kind_of_failure_and_splits_multi_case_inputs() {
+    let settings = Settings {
+        target: Target::Problem(Problem::Pursuit),
+        program: Program {
+            command: example().to_str().unwrap().into(),
+            timeout: Duration::from_secs(5),
+        },
+        exact: false,
+        relax: false,
+        seed: 0,
+        max_size: 8,
+    };
+    // A three-case input whose second case fails.
+    let input = retrocheck::harness::stress::Input {
+        target: settings.target,
+        cases: Problem::Pursuit
+            .parse("3\n3 1\n1 2\n1 3\n2 1\n1 2\n1 2\n3 3\n1 2\n2 3\n3 1\n2 1\n")
+            .unwrap()
+            .into_iter()
+            .map(retrocheck::harness::generate::Case::Instance)
+            .collect(),
+    };
+    let first = retrocheck::harness::stress::test(&settings, &input).unwrap();
+    assert!(matches!(first, Verdict::WrongAnswer { line: 2, .. }), "{first:?}");
+    let reduced = retrocheck::harness::stress::reduce(&settings, &input, &first);
+    assert_eq!(reduced.input.text(), INPUT);
+    assert!(matches!(reduced.verdict, Verdict::WrongAnswer { line: 1, .. }));
+}
+
+#[test]
+fn a_correct_program_passes_a_bounded_run() {
+    let solution = format!("{} solve pursuit", retrocheck());
+    let (code, stdout, stderr) =
+        stress(&["pursuit", "--solution", &solution, "--cases", "60", "--jobs", "2"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("60 inputs, every one accepted"), "{stdout}");
+    let solution = format!("{} solve minigame", retrocheck());
+    let (code, _, stderr) = stress(&["minigame", "--solution", &solution, "--cases", "30"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let solution = format!("{} solve game", retrocheck());
+    let (code, _, stderr) = stress(&["game", "--solution", &solution, "--cases", "30"]);
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+#[test]
+fn a_command_that_does_not_exist_is_a_clear_error() {
+    let (code, _, stderr) = stress(&["pursuit", "--solution", "/no/such/program --flag"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot be run") && stderr.contains("/no/such/program"),
+        "{stderr}"
+    );
+}
