@@ -162,9 +162,16 @@ pub fn graph_values<G: Graph>(graph: &G) -> Vec<Value> {
     }
 }
 
-/// The outcomes of any [`Graph`]: what contest answers need.
+/// The outcomes of any [`Graph`]: what contest answers need. Without remoteness a
+/// cell needs only a counter as wide as the largest number of moves, so a sparse
+/// game's cells take one byte and its working set can stay in cache.
 pub fn graph_outcomes<G: Graph>(graph: &G) -> Vec<Outcome> {
-    if fits_u32(graph) {
+    let degree = graph.max_degree();
+    if degree < u32::from(Narrow::<u8>::COUNT_MASK.0) {
+        outcomes_of(&propagate::<Narrow<u8>, G>(graph))
+    } else if degree < u32::from(Narrow::<u16>::COUNT_MASK.0) {
+        outcomes_of(&propagate::<Narrow<u16>, G>(graph))
+    } else if fits_u32(graph) {
         outcomes_of(&propagate::<u32, G>(graph))
     } else {
         outcomes_of(&propagate::<u64, G>(graph))
@@ -207,6 +214,8 @@ trait Cell:
     const COUNT_MASK: Self;
     /// The smallest decided cell: everything at or above it is decided.
     const DECIDED: Self;
+    /// Whether decided cells count remoteness; [`Narrow`] ones only hold the winner.
+    const REMOTENESS: bool = true;
     fn from_u64(x: u64) -> Self;
     fn to_u64(self) -> u64;
 
@@ -239,6 +248,57 @@ macro_rules! cell {
 }
 cell!(u32);
 cell!(u64);
+
+/// A cell too narrow for remoteness, for outcomes only: the bits below the winner
+/// count undecided moves, then stay zero once the position is decided.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Narrow<T>(T);
+
+macro_rules! narrow {
+    ($t:ty) => {
+        impl Cell for Narrow<$t> {
+            const BITS: u32 = <$t>::BITS;
+            const ZERO: Self = Narrow(0);
+            const ONE: Self = Narrow(1);
+            const MOVER_B: Self = Narrow(1 << (<$t>::BITS - 3));
+            const COUNT_MASK: Self = Narrow((1 << (<$t>::BITS - 3)) - 1);
+            const DECIDED: Self = Narrow(1 << (<$t>::BITS - 2));
+            const REMOTENESS: bool = false;
+            fn from_u64(x: u64) -> Self {
+                Narrow(x as $t)
+            }
+            fn to_u64(self) -> u64 {
+                u64::from(self.0)
+            }
+        }
+        impl std::ops::Add for Narrow<$t> {
+            type Output = Self;
+            fn add(self, other: Self) -> Self {
+                Narrow(self.0 + other.0)
+            }
+        }
+        impl std::ops::Sub for Narrow<$t> {
+            type Output = Self;
+            fn sub(self, other: Self) -> Self {
+                Narrow(self.0 - other.0)
+            }
+        }
+        impl std::ops::BitAnd for Narrow<$t> {
+            type Output = Self;
+            fn bitand(self, other: Self) -> Self {
+                Narrow(self.0 & other.0)
+            }
+        }
+        impl std::ops::BitOr for Narrow<$t> {
+            type Output = Self;
+            fn bitor(self, other: Self) -> Self {
+                Narrow(self.0 | other.0)
+            }
+        }
+    };
+}
+narrow!(u8);
+narrow!(u16);
 
 fn values_of<C: Cell>(cells: &[C]) -> Vec<Value> {
     cells
@@ -393,7 +453,7 @@ fn propagate_with<C: Cell, G: Graph, const BRANCH_FREE: bool>(graph: &G) -> Vec<
         // (its last undecided move lost), the winner is this one's winner and the
         // remoteness one more: the first to arrive is the smallest for a win, the last
         // the largest for a loss, because the queue is in remoteness order.
-        let next = here + C::ONE;
+        let next = if C::REMOTENESS { here + C::ONE } else { here };
         let Predecessors {
             sources,
             scale,
