@@ -130,7 +130,7 @@ fn the_example_wrong_solution_is_caught_and_shrunk_to_a_two_vertex_input() {
     assert_eq!(code, Some(1), "{stdout}");
     assert!(stdout.contains("wrong answer"), "{stdout}");
     assert!(
-        stdout.contains("to one test case, 2 vertices, 1 edges"),
+        stdout.contains("to one test case, 2 vertices, 1 edge"),
         "{stdout}"
     );
     let saved: Vec<_> = std::fs::read_dir(save.path().join("pursuit"))

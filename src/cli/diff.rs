@@ -215,10 +215,7 @@ pub fn shrink_and_save(
     oracles: &Oracles,
     corpus: Option<&Path>,
 ) -> Outcome {
-    let size = |c: &Case| match c {
-        Case::Game(g) => format!("{} positions, {} moves", g.positions(), g.move_count()),
-        Case::Instance(i) => i.size_text(),
-    };
+    let size = |c: &Case| c.size_text();
     eprintln!("shrinking from {} …", size(case));
     let mut step = 0;
     let triaged = triage(case, under_test, oracles, corpus, |c| {

@@ -155,9 +155,7 @@ pub fn run(target: Target, args: Args) -> Outcome {
 
 fn describe(input: &Input) -> String {
     match &input.cases[..] {
-        [retrocheck::harness::generate::Case::Game(g)] => {
-            format!("{} positions, {} moves", g.positions(), g.move_count())
-        }
+        [case @ retrocheck::harness::generate::Case::Game(_)] => case.size_text(),
         [retrocheck::harness::generate::Case::Instance(i)] => format!("one test case, {}", i.size_text()),
         cases => format!("{} test cases", cases.len()),
     }

@@ -266,7 +266,7 @@ mod tests {
     #[test]
     fn encoding_then_decoding_gives_the_same_case() {
         let mut encoded = 0;
-        for family in Family::SEEDED {
+        for &family in Family::SEEDED {
             for seed in 0..30 {
                 let case = generate::case(family, seed, 1 + seed as usize % 24);
                 if let Some(bytes) = encode(&case) {

@@ -68,21 +68,8 @@ impl Family {
     ];
 
     /// The families whose cases are drawn from a seed at a size chosen by the
-    /// campaign (all but `exhaustive` and `large`).
-    pub const SEEDED: [Family; 12] = [
-        Family::Uniform,
-        Family::Sparse,
-        Family::Dense,
-        Family::Dag,
-        Family::LongPath,
-        Family::Cycles,
-        Family::Multi,
-        Family::Terminals,
-        Family::DrawConvention,
-        Family::Pursuit,
-        Family::Minigame,
-        Family::Swarm,
-    ];
+    /// campaign: all but `exhaustive` and `large`, the last two.
+    pub const SEEDED: &'static [Family] = Family::ALL.split_at(12).0;
 
     pub fn name(self) -> &'static str {
         match self {
@@ -261,12 +248,33 @@ pub enum Case {
 }
 
 impl Case {
+    /// Its size in words, for reports: "3 positions, 1 move", or the instance's size.
+    pub fn size_text(&self) -> String {
+        match self {
+            Case::Game(g) => format!(
+                "{}, {}",
+                count(g.positions(), "position"),
+                count(g.move_count(), "move")
+            ),
+            Case::Instance(i) => i.size_text(),
+        }
+    }
+
     /// The game the oracles check.
     pub fn game(&self) -> Result<Game, String> {
         match self {
             Case::Game(g) => Ok(g.clone()),
             Case::Instance(i) => i.game(),
         }
+    }
+}
+
+/// `n` and the noun, plural unless `n` is 1 ("vertex" becomes "vertices").
+pub fn count(n: usize, noun: &str) -> String {
+    match (n, noun) {
+        (1, _) => format!("1 {noun}"),
+        (_, "vertex") => format!("{n} vertices"),
+        _ => format!("{n} {noun}s"),
     }
 }
 
@@ -616,7 +624,7 @@ mod tests {
 
     #[test]
     fn the_same_family_seed_and_size_give_the_same_case() {
-        for family in Family::SEEDED {
+        for &family in Family::SEEDED {
             assert_eq!(case(family, 7, 30), case(family, 7, 30), "{family:?}");
             assert_ne!(case(family, 7, 30), case(family, 8, 30), "{family:?}");
         }

@@ -42,10 +42,7 @@ pub enum Outcome {
 
 /// The size of a case in words.
 pub fn size_text(case: &Case) -> String {
-    match case {
-        Case::Game(g) => format!("{} positions, {} moves", g.positions(), g.move_count()),
-        Case::Instance(i) => i.size_text(),
-    }
+    case.size_text()
 }
 
 /// The number of positions of a game case (vertices of an instance).

@@ -159,8 +159,8 @@ pub fn plain_game(max_positions: usize) -> BoxedStrategy<Case> {
 /// line, and a contest-only bug needs some tens of them to show.
 pub fn any_case(max_positions: usize) -> BoxedStrategy<Case> {
     let families: Vec<(u32, BoxedStrategy<Case>)> = Family::SEEDED
-        .into_iter()
-        .map(|f| {
+        .iter()
+        .map(|&f| {
             let weight = if matches!(f, Family::Pursuit | Family::Minigame) {
                 4
             } else {

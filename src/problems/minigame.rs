@@ -26,19 +26,7 @@ pub struct Instance {
 
 /// Parses one test case; [`crate::problems::Cases`] reads the count and the rest.
 pub fn parse_case(s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
-    let (n, _) = s.number(
-        &format!(
-            "n, the vertex count of test case {} of {cases}",
-            s.case.unwrap_or(0)
-        ),
-        1,
-        u32::MAX.into(),
-    )?;
-    let (m, _) = s.number("m, the arc count", 0, u32::MAX.into())?;
-    let mut arcs = Vec::with_capacity((m as usize).min(s.remaining() / 4));
-    for i in 1..=m {
-        arcs.push(s.edge("arc", i, m, n)?);
-    }
+    let (n, arcs) = s.graph("arc", cases)?;
     let (token, line) = s.expect("ord, 6 letters A or B")?;
     let order = parse_six(token, |b| match b {
         b'A' => Some(Side::A),
@@ -82,19 +70,15 @@ fn parse_six<T>(token: &[u8], letter: impl Fn(u8) -> Option<T>) -> Option<[T; 6]
     items.try_into().ok()
 }
 
-/// Prints instances as a contest input.
-pub fn print(instances: &[Instance]) -> String {
-    let mut out = format!("{}\n", instances.len());
-    for inst in instances {
-        let _ = writeln!(out, "{} {}", inst.n, inst.arcs.len());
-        for &(u, v) in &inst.arcs {
-            let _ = writeln!(out, "{} {}", u + 1, v + 1);
-        }
-        let order: String = inst.order.iter().map(|s| s.letter()).collect();
-        let actors: String = inst.actors.iter().map(|&a| if a { '1' } else { '0' }).collect();
-        let _ = writeln!(out, "{order}\n{actors}");
+/// Appends one test case, as contest input, to `out`.
+pub fn print_case(inst: &Instance, out: &mut String) {
+    let _ = writeln!(out, "{} {}", inst.n, inst.arcs.len());
+    for &(u, v) in &inst.arcs {
+        let _ = writeln!(out, "{} {}", u + 1, v + 1);
     }
-    out
+    let order: String = inst.order.iter().map(|s| s.letter()).collect();
+    let actors: String = inst.actors.iter().map(|&a| if a { '1' } else { '0' }).collect();
+    let _ = writeln!(out, "{order}\n{actors}");
 }
 
 impl Instance {

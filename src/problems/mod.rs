@@ -8,6 +8,7 @@ pub mod scan;
 
 use crate::game::{check_size, Game, Outcome, Value};
 use crate::harness::check::{check_solution, Mismatch, Oracles, Stats};
+use crate::harness::generate::count;
 use crate::solve::retrograde::{self, Reverse};
 use crate::solve::Solver;
 pub use scan::InputError;
@@ -65,28 +66,20 @@ impl Problem {
         })
     }
 
-    /// Prints instances of this problem as one contest input.
+    /// Prints instances as one contest input: their count, then each test case.
     pub fn print(self, instances: &[Instance]) -> String {
-        match self {
-            Problem::Pursuit => pursuit::print(
-                &instances
-                    .iter()
-                    .filter_map(|i| match i {
-                        Instance::Pursuit(p) => Some(p.clone()),
-                        _ => None,
-                    })
-                    .collect::<Vec<_>>(),
-            ),
-            Problem::Minigame => minigame::print(
-                &instances
-                    .iter()
-                    .filter_map(|i| match i {
-                        Instance::Minigame(m) => Some(m.clone()),
-                        _ => None,
-                    })
-                    .collect::<Vec<_>>(),
-            ),
+        let mut out = format!(
+            "{}
+",
+            instances.len()
+        );
+        for instance in instances {
+            match instance {
+                Instance::Pursuit(p) => pursuit::print_case(p, &mut out),
+                Instance::Minigame(m) => minigame::print_case(m, &mut out),
+            }
         }
+        out
     }
 }
 
@@ -180,8 +173,16 @@ impl Instance {
     /// Its size in contest terms, for reports: "3 vertices, 2 edges".
     pub fn size_text(&self) -> String {
         match self {
-            Instance::Pursuit(p) => format!("{} vertices, {} edges", p.n, p.edges.len()),
-            Instance::Minigame(m) => format!("{} vertices, {} arcs", m.n, m.arcs.len()),
+            Instance::Pursuit(p) => format!(
+                "{}, {}",
+                count(p.n as usize, "vertex"),
+                count(p.edges.len(), "edge")
+            ),
+            Instance::Minigame(m) => format!(
+                "{}, {}",
+                count(m.n as usize, "vertex"),
+                count(m.arcs.len(), "arc")
+            ),
         }
     }
 

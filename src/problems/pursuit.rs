@@ -23,19 +23,7 @@ pub struct Instance {
 
 /// Parses one test case; [`crate::problems::Cases`] reads the count and the rest.
 pub fn parse_case(s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
-    let (n, _) = s.number(
-        &format!(
-            "n, the vertex count of test case {} of {cases}",
-            s.case.unwrap_or(0)
-        ),
-        1,
-        u32::MAX.into(),
-    )?;
-    let (m, _) = s.number("m, the edge count", 0, u32::MAX.into())?;
-    let mut edges = Vec::with_capacity((m as usize).min(s.remaining() / 4));
-    for i in 1..=m {
-        edges.push(s.edge("edge", i, m, n)?);
-    }
+    let (n, edges) = s.graph("edge", cases)?;
     let bob = s.vertex("x, Bob's start vertex", n)?;
     let alice = s.vertex("y, Alice's start vertex", n)?;
     Ok(Instance {
@@ -46,17 +34,13 @@ pub fn parse_case(s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
     })
 }
 
-/// Prints instances as a contest input.
-pub fn print(instances: &[Instance]) -> String {
-    let mut out = format!("{}\n", instances.len());
-    for inst in instances {
-        let _ = writeln!(out, "{} {}", inst.n, inst.edges.len());
-        for &(b, e) in &inst.edges {
-            let _ = writeln!(out, "{} {}", b + 1, e + 1);
-        }
-        let _ = writeln!(out, "{} {}", inst.bob + 1, inst.alice + 1);
+/// Appends one test case, as contest input, to `out`.
+pub fn print_case(inst: &Instance, out: &mut String) {
+    let _ = writeln!(out, "{} {}", inst.n, inst.edges.len());
+    for &(b, e) in &inst.edges {
+        let _ = writeln!(out, "{} {}", b + 1, e + 1);
     }
-    out
+    let _ = writeln!(out, "{} {}", inst.bob + 1, inst.alice + 1);
 }
 
 impl Instance {

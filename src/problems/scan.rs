@@ -141,6 +141,24 @@ impl<'a> Scanner<'a> {
         Ok((token_value - 1) as u32)
     }
 
+    /// The start of every test case: `n m`, then `m` edges (`noun` names them: "edge",
+    /// "arc"). Returns n and the edges, 0-based. The edge list grows with what the input
+    /// really holds, never with what `m` claims.
+    pub fn graph(&mut self, noun: &str, cases: u64) -> Result<(u64, Vec<(u32, u32)>), InputError> {
+        let case = self.case.unwrap_or(0);
+        let (n, _) = self.number(
+            &format!("n, the vertex count of test case {case} of {cases}"),
+            1,
+            u32::MAX.into(),
+        )?;
+        let (m, _) = self.number(&format!("m, the {noun} count"), 0, u32::MAX.into())?;
+        let mut edges = Vec::with_capacity((m as usize).min(self.remaining() / 4));
+        for i in 1..=m {
+            edges.push(self.edge(noun, i, m, n)?);
+        }
+        Ok((n, edges))
+    }
+
     /// Edge `i` of `m` as two vertex ids in `1..=n`, returned 0-based. The hot path of
     /// every parser: messages are only built on error.
     pub fn edge(&mut self, noun: &str, i: u64, m: u64, n: u64) -> Result<(u32, u32), InputError> {

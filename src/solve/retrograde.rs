@@ -522,3 +522,37 @@ fn choose<C: Cell>(game: &Game, cells: &[C]) -> Vec<Option<u32>> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::generate::{case, Family};
+
+    /// Every cell width gives the same result: the narrow ones and `u64` are only
+    /// chosen for sparse contest products and giant games, so force each here.
+    #[test]
+    fn every_cell_width_agrees() {
+        for &family in Family::SEEDED {
+            for seed in 0..25u64 {
+                let game = case(family, seed, 1 + seed as usize * 7).game().unwrap();
+                let graph = Indexed::new(&game);
+                let wide = values_of(&propagate::<u32, _>(&graph));
+                assert_eq!(values_of(&propagate::<u64, _>(&graph)), wide, "{game:?}");
+                let outcomes: Vec<Outcome> = wide.iter().map(|v| v.outcome()).collect();
+                if graph.max_degree() < 31 {
+                    assert_eq!(
+                        outcomes_of(&propagate::<Narrow<u8>, _>(&graph)),
+                        outcomes,
+                        "{game:?}"
+                    );
+                }
+                assert_eq!(
+                    outcomes_of(&propagate::<Narrow<u16>, _>(&graph)),
+                    outcomes,
+                    "{game:?}"
+                );
+                assert_eq!(outcomes_of(&propagate::<u64, _>(&graph)), outcomes);
+            }
+        }
+    }
+}
