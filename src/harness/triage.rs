@@ -88,15 +88,31 @@ pub fn triage(
     })
 }
 
-/// For test properties and fuzz targets: when `case` fails, shrink it and save it in
-/// the corpus (`RETROCHECK_CORPUS`, default `corpus/` under the crate), and return a
-/// report naming the file; a saved case is replayed by `cargo test` from then on.
+/// For test properties: when `case` fails, shrink it and save it in the corpus
+/// (`RETROCHECK_CORPUS`, default `corpus/` under the crate), and return a report naming
+/// the file; a saved case is replayed by `cargo test` from then on. proptest calls a
+/// failing property again on each of its shrinking candidates: only the first failure
+/// of each kind in a process is saved.
 pub fn save_failure(case: &Case, under_test: &dyn Solver, oracles: &Oracles) -> Option<String> {
-    let mismatch = check_case(case, under_test, oracles).err()?;
     let root = std::env::var_os("RETROCHECK_CORPUS")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"));
-    Some(match triage(case, under_test, oracles, Some(&root), |_| {}) {
+    save_failure_in(&root, case, under_test, oracles)
+}
+
+/// [`save_failure`] into the corpus at `root`.
+pub fn save_failure_in(root: &Path, case: &Case, under_test: &dyn Solver, oracles: &Oracles) -> Option<String> {
+    static SAVED: std::sync::Mutex<Vec<(std::path::PathBuf, String)>> = std::sync::Mutex::new(Vec::new());
+    let mismatch = check_case(case, under_test, oracles).err()?;
+    let key = (root.to_path_buf(), mismatch.signature());
+    {
+        let mut saved = SAVED.lock().unwrap_or_else(|e| e.into_inner());
+        if saved.contains(&key) {
+            return Some(format!("{mismatch} (a case failing this way was saved already)"));
+        }
+        saved.push(key);
+    }
+    Some(match triage(case, under_test, oracles, Some(root), |_| {}) {
         Ok(t) => {
             let saved = t
                 .saved
