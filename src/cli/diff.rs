@@ -28,7 +28,9 @@ pub struct Args {
     /// The campaign seed: the same seed gives the same cases and result.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Generator families (repeatable or comma-separated; default: all).
+    /// Generator families (repeatable or comma-separated). Default: the twelve seeded
+    /// ones; with no options at all, the default campaign (those, `exhaustive` and
+    /// `large`).
     #[arg(long = "family", value_delimiter = ',')]
     pub families: Vec<String>,
     /// The largest game to generate (for contest families: product game; for
