@@ -139,20 +139,34 @@ fn a_planted_bug_is_found_and_shrunk_to_the_same_one_minimal_case_on_any_thread_
 fn a_failing_property_saves_one_shrunk_case_in_the_corpus() {
     use proptest::test_runner::{Config, TestRunner};
     let corpus = tempfile::tempdir().unwrap();
-    let mut runner = TestRunner::new(Config { failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config {
+        failure_persistence: None,
+        ..Config::default()
+    });
     let result = runner.run(&strategy::case(Family::Multi, 16), |case| {
-        match retrocheck::harness::triage::save_failure_in(corpus.path(), &case, &Planted, &Oracles::default()) {
+        match retrocheck::harness::triage::save_failure_in(
+            corpus.path(),
+            &case,
+            &Planted,
+            &Oracles::default(),
+        ) {
             None => Ok(()),
             Some(report) => Err(TestCaseError::fail(report)),
         }
     });
     assert!(result.is_err(), "the planted bug is found");
     // proptest re-ran the property on many shrinking candidates; one case was saved.
-    let saved: Vec<_> = std::fs::read_dir(corpus.path().join("games")).unwrap().map(|e| e.unwrap().path()).collect();
+    let saved: Vec<_> = std::fs::read_dir(corpus.path().join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     assert_eq!(saved.len(), 2, "{saved:?}");
     let game = saved.iter().find(|p| p.extension().unwrap() == "game").unwrap();
     let text = std::fs::read_to_string(game).unwrap();
-    assert!(text.starts_with("game 1;") || text.starts_with("game 2;"), "{text}");
+    assert!(
+        text.starts_with("game 1;") || text.starts_with("game 2;"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -101,7 +101,12 @@ pub fn save_failure(case: &Case, under_test: &dyn Solver, oracles: &Oracles) -> 
 }
 
 /// [`save_failure`] into the corpus at `root`.
-pub fn save_failure_in(root: &Path, case: &Case, under_test: &dyn Solver, oracles: &Oracles) -> Option<String> {
+pub fn save_failure_in(
+    root: &Path,
+    case: &Case,
+    under_test: &dyn Solver,
+    oracles: &Oracles,
+) -> Option<String> {
     static SAVED: std::sync::Mutex<Vec<(std::path::PathBuf, String)>> = std::sync::Mutex::new(Vec::new());
     let mismatch = check_case(case, under_test, oracles).err()?;
     let key = (root.to_path_buf(), mismatch.signature());
