@@ -25,12 +25,12 @@ fn caught(outcome: Outcome, who: &str, limit: u64) -> Box<kill::Kill> {
     }
 }
 
-#[test]
-fn the_bulk_runner_catches_every_mutant_within_100000_cases_and_shrinks_it_1_minimal() {
+/// Every mutant is caught by `entry` within `limit` cases with a 1-minimal
+/// counterexample, and the graph-history one with at most 3 positions.
+fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn retrocheck::solve::Solver) -> Outcome) {
     for mutant in MUTANTS {
         let solver = mutant.solver();
-        let outcome = kill::bulk_kill(solver.as_ref(), &Oracles::default(), 100_000, 1);
-        let k = caught(outcome, &format!("{} (bulk)", mutant.name), 100_000);
+        let k = caught(run(solver.as_ref()), &format!("{} ({entry})", mutant.name), limit);
         if mutant.name == "memo-dfs" {
             assert!(
                 size_of(&k.case) <= 3,
@@ -42,25 +42,17 @@ fn the_bulk_runner_catches_every_mutant_within_100000_cases_and_shrinks_it_1_min
 }
 
 #[test]
+fn the_bulk_runner_catches_every_mutant_within_100000_cases_and_shrinks_it_1_minimal() {
+    every_mutant_caught("bulk", 100_000, |solver| {
+        kill::bulk_kill(solver, &Oracles::default(), 100_000, 1)
+    });
+}
+
+#[test]
 fn proptest_catches_every_mutant_within_its_default_256_cases_and_the_shrinker_makes_it_1_minimal() {
-    for mutant in MUTANTS {
-        let solver = mutant.solver();
-        let outcome = kill::proptest_kill(
-            solver.as_ref(),
-            &Oracles::default(),
-            strategy::any_case(40),
-            1,
-            true,
-        );
-        let k = caught(outcome, &format!("{} (proptest)", mutant.name), 256);
-        if mutant.name == "memo-dfs" {
-            assert!(
-                size_of(&k.case) <= 3,
-                "graph-history counterexample: {:?}",
-                k.case
-            );
-        }
-    }
+    every_mutant_caught("proptest", 256, |solver| {
+        kill::proptest_kill(solver, &Oracles::default(), strategy::any_case(40), 1, true)
+    });
 }
 
 #[test]
