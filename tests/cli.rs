@@ -117,6 +117,33 @@ fn bad_usage_exits_2_and_help_exits_0() {
     assert!(stdout(&help).contains("pursuit"));
 }
 
+/// Found while scripting the fuzz smoke: `retrocheck … | grep -q` panicked on the
+/// closed pipe. A reader that goes away must end us quietly, like any Unix tool.
+#[test]
+fn a_closed_output_pipe_is_not_a_panic() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+        .args(["generate", "game", "--positions", "200000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The pipe is closed here, long before the 200,000 positions are printed.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(&first[..5], b"game ");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !out.status.success(),
+        "the write to the closed pipe ends the process"
+    );
+}
+
 #[test]
 fn a_missing_file_is_a_clear_error() {
     let o = run(&["solve", "game", "/no/such/file.game"], "");
