@@ -85,7 +85,11 @@ impl Campaign {
     /// The `index`-th case of this shard, or `None` when it is skipped (an exhaustive
     /// game isomorphic to one covered elsewhere, or beyond the space).
     pub fn case(&self, index: u64) -> Option<Case> {
-        let (family, seed, size) = self.case_spec(index);
+        Self::case_of(self.case_spec(index))
+    }
+
+    /// The case a spec from [`Campaign::case_spec`] stands for.
+    fn case_of((family, seed, size): (Family, u64, usize)) -> Option<Case> {
         match family {
             Family::Exhaustive => match exhaustive::game_at(seed, size as u32) {
                 exhaustive::Lookup::Canonical(game) => Some(Case::Game(game)),
@@ -267,10 +271,10 @@ pub fn run(campaign: &Campaign, under_test: &dyn Solver, progress: &(dyn Fn(u64)
         let results: Vec<(Family, Option<Result<Stats, Mismatch>>)> = (done..end)
             .into_par_iter()
             .map(|index| {
-                let (family, _, _) = campaign.case_spec(index);
-                let case = campaign.case(index);
+                let spec = campaign.case_spec(index);
+                let case = Campaign::case_of(spec);
                 (
-                    family,
+                    spec.0,
                     case.map(|case| check_case(&case, under_test, &campaign.oracles)),
                 )
             })

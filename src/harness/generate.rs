@@ -475,19 +475,25 @@ pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
 
 /// `game` with position `p` renamed `perm[p]`.
 pub fn relabel(game: &Game, perm: &[u32]) -> Game {
-    let mut slot_of = vec![0u32; perm.len()];
-    for (slot, &p) in perm.iter().enumerate() {
-        slot_of[p as usize] = slot as u32;
+    let mut order = vec![0u32; perm.len()];
+    for (p, &q) in perm.iter().enumerate() {
+        order[q as usize] = p as u32;
     }
-    let mut b = GameBuilder::with_capacity(game.positions(), game.move_count());
+    induced(game, &order, perm)
+}
+
+/// The game on the positions `order` (old ids, listed in their new order), every move
+/// renamed by `rename` (old id to new id). Moves must stay within `order`.
+pub fn induced(game: &Game, order: &[u32], rename: &[u32]) -> Game {
+    let mut b = GameBuilder::with_capacity(order.len(), game.move_count());
     let mut moves = Vec::new();
-    for &slot in &slot_of {
+    for &p in order {
         moves.clear();
-        moves.extend(game.moves(slot).iter().map(|&t| perm[t as usize]));
-        b.position(game.mover(slot), &moves, game.terminal(slot));
+        moves.extend(game.moves(p).iter().map(|&t| rename[t as usize]));
+        b.position(game.mover(p), &moves, game.terminal(p));
     }
     b.draw_credit(game.draw_credit());
-    b.build().expect("a relabelled game is valid")
+    b.build().expect("moves stay within the induced positions")
 }
 
 /// A large random game of `n` positions, built straight into CSR arrays: a planted

@@ -40,11 +40,6 @@ pub enum Outcome {
     Survived { cases: u64 },
 }
 
-/// The size of a case in words.
-pub fn size_text(case: &Case) -> String {
-    case.size_text()
-}
-
 /// The number of positions of a game case (vertices of an instance).
 pub fn size_of(case: &Case) -> usize {
     match case {
@@ -92,7 +87,7 @@ pub fn bulk_kill(solver: &dyn Solver, oracles: &Oracles, max_cases: u64, seed: u
         oracle: failure.mismatch.oracle(),
         cases: failure.index + 1,
         time,
-        size: size_text(&triaged.shrunk.value),
+        size: triaged.shrunk.value.size_text(),
         proptest_size: None,
         one_minimal: is_one_minimal(&triaged.shrunk.value, &signature, solver, oracles),
         case: triaged.shrunk.value,
@@ -137,7 +132,7 @@ pub fn proptest_kill(
     });
     match (result, first.into_inner()) {
         (Err(TestError::Fail(signature, case)), Some((cases, time, oracle))) => {
-            let proptest_size = size_text(&case);
+            let proptest_size = case.size_text();
             let case = match then_shrink {
                 true => triage(&case, solver, oracles, None, |_| {}).map_or(case, |t| t.shrunk.value),
                 false => case,
@@ -147,7 +142,7 @@ pub fn proptest_kill(
                 oracle,
                 cases,
                 time,
-                size: size_text(&case),
+                size: case.size_text(),
                 proptest_size: then_shrink.then_some(proptest_size),
                 one_minimal: is_one_minimal(&case, signature.message(), solver, oracles),
                 case,

@@ -14,7 +14,7 @@
 //!   and moves on them.
 
 use super::check::Mismatch;
-use super::generate::relabel;
+use super::generate::{induced, relabel};
 use crate::game::{Game, GameBuilder, Outcome, Side, Value};
 use crate::solution::{first_optimal_move, Difference, Solution};
 use crate::solve::Solver;
@@ -316,18 +316,7 @@ pub fn reachable_from(game: &Game, root: u32) -> (Game, Vec<u32>) {
     for (i, &p) in kept.iter().enumerate() {
         rename[p as usize] = i as u32;
     }
-    let mut b = GameBuilder::with_capacity(kept.len(), 0);
-    let mut moves = Vec::new();
-    for &p in &kept {
-        moves.clear();
-        moves.extend(game.moves(p).iter().map(|&q| rename[q as usize]));
-        b.position(game.mover(p), &moves, game.terminal(p));
-    }
-    b.draw_credit(game.draw_credit());
-    (
-        b.build().expect("a closed set of positions is a valid game"),
-        kept,
-    )
+    (induced(game, &kept, &rename), kept)
 }
 
 /// A cheap, stable seed from a game's contents, so relation choices are deterministic.
