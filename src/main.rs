@@ -1,6 +1,7 @@
 //! The `retrocheck` command line: one binary, a verb per job. Exit status 0 on success,
 //! 1 when a check found a failure, 2 on bad usage or bad input.
 
+#[macro_use]
 mod cli;
 
 use clap::{Parser, Subcommand};
@@ -160,13 +161,6 @@ fn run(command: Command) -> cli::Outcome {
 }
 
 fn main() -> ExitCode {
-    // Like other Unix tools, end quietly when the reader of our output goes away
-    // (`retrocheck diff | head`) instead of panicking on a write to a closed pipe.
-    #[cfg(unix)]
-    // SAFETY: restoring the default disposition of one signal, before any thread exists.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -118,7 +118,8 @@ fn bad_usage_exits_2_and_help_exits_0() {
 }
 
 /// Found while scripting the fuzz smoke: `retrocheck … | grep -q` panicked on the
-/// closed pipe. A reader that goes away must end us quietly, like any Unix tool.
+/// closed pipe. A reader that goes away must end us quietly, like any Unix tool
+/// (status 141, as a death by SIGPIPE).
 #[test]
 fn a_closed_output_pipe_is_not_a_panic() {
     use std::io::Read;

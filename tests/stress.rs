@@ -206,6 +206,26 @@ fn a_correct_program_passes_a_bounded_run() {
     assert_eq!(code, Some(0), "{stderr}");
 }
 
+/// Found by this suite running in parallel: with SIGPIPE restored to its default (an
+/// earlier fix for `retrocheck … | head`), writing the input to a program that had
+/// already closed its stdin killed retrocheck itself. Such a program gets a verdict.
+#[test]
+fn a_program_that_closes_its_input_unread_gets_a_verdict_and_does_not_kill_us() {
+    let save = tempfile::tempdir().unwrap();
+    let solution = "exec 0<&-; sleep 0.2";
+    let (code, stdout, stderr) = stress(&[
+        "pursuit",
+        "--solution",
+        solution,
+        "--cases",
+        "3",
+        "--save",
+        save.path().to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "retrocheck must report, not die: {stdout}{stderr}");
+    assert!(stdout.contains("presentation error"), "{stdout}");
+}
+
 #[test]
 fn a_command_that_does_not_exist_is_a_clear_error() {
     let (code, _, stderr) = stress(&["pursuit", "--solution", "/no/such/program --flag"]);

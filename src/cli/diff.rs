@@ -158,7 +158,7 @@ pub fn run(args: Args) -> Outcome {
     }
     match (&summary.failure, failed) {
         (Some(failure), Some(campaign)) => {
-            println!(
+            outln!(
                 "\nFAILED at case {} (family {}, seed {}, size {}): {}",
                 failure.index,
                 failure.family.name(),
@@ -194,7 +194,7 @@ fn progress_bar(cases: u64) -> ProgressBar {
 fn report(summary: &Summary) {
     let skipped: u64 = summary.families.iter().map(|f| f.skipped).sum();
     let checked = summary.cases - skipped;
-    println!(
+    outln!(
         "retrocheck diff: solver {}, seed {}, {checked} cases checked{} in {:.1} s ({:.0} cases/s)\n",
         summary.solver,
         summary.seed,
@@ -206,7 +206,7 @@ fn report(summary: &Summary) {
         summary.elapsed.as_secs_f64(),
         checked as f64 / summary.elapsed.as_secs_f64().max(1e-9)
     );
-    print!("{}", summary.table());
+    out!("{}", summary.table());
 }
 
 /// Shrinks a failing case with progress on stderr, prints the minimal case and saves
@@ -225,24 +225,24 @@ pub fn shrink_and_save(
         eprintln!("  step {step}: {}", size(c));
     })
     .map_err(Failure::bad)?;
-    println!(
+    outln!(
         "shrunk in {} steps ({} candidates tried, {:.2} s) to {}:\n",
         triaged.shrunk.steps,
         triaged.shrunk.tries,
         triaged.shrunk.elapsed.as_secs_f64(),
         size(&triaged.shrunk.value)
     );
-    println!("{}", triaged.text);
-    println!("failure: {}", triaged.mismatch);
-    println!("expected output (from the references):\n{}", triaged.expected);
+    outln!("{}", triaged.text);
+    outln!("failure: {}", triaged.mismatch);
+    outln!("expected output (from the references):\n{}", triaged.expected);
     if let Some(saved) = &triaged.saved {
         let verb = if saved.already_present {
             "already in the corpus as"
         } else {
             "saved as"
         };
-        println!("{verb} {} and {}", saved.input.display(), saved.output.display());
-        println!(
+        outln!("{verb} {} and {}", saved.input.display(), saved.output.display());
+        outln!(
             "picture: retrocheck show {} --svg shrunk.svg",
             saved.input.display()
         );

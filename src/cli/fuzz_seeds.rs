@@ -59,7 +59,7 @@ pub fn run(args: Args) -> Outcome {
             }
         }
     }
-    println!(
+    outln!(
         "from {} corpus files: {} new inputs for diff, {} for game_format, {} for pursuit_input, {} for minigame_input in {}",
         files.len(),
         written[0],

@@ -6,7 +6,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use retrocheck::harness::generate::{self, Case};
 use retrocheck::problems::{Instance, Problem};
-use std::io::Write;
 
 pub fn game(family: &str, positions: usize, seed: u64) -> Outcome {
     let family = super::diff::family(family)?;
@@ -14,7 +13,7 @@ pub fn game(family: &str, positions: usize, seed: u64) -> Outcome {
         Case::Game(game) => retrocheck::format::print_game(&game),
         Case::Instance(instance) => instance.to_input(),
     };
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    out!("{text}");
     Ok(())
 }
 
@@ -40,8 +39,6 @@ pub fn instances(
             )),
         })
         .collect();
-    let _ = std::io::stdout()
-        .lock()
-        .write_all(problem.print(&instances).as_bytes());
+    out!("{}", problem.print(&instances));
     Ok(())
 }

@@ -1,6 +1,18 @@
 //! The command implementations behind `retrocheck`'s verbs, and what they share:
 //! exit statuses, reading inputs, naming solvers.
 
+/// `print!` to standard output through [`out`]: a closed pipe ends the process
+/// quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::out(format_args!($($arg)*)) };
+}
+
+/// `println!` through [`out`].
+macro_rules! outln {
+    () => { $crate::cli::out(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::cli::out(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
 pub mod diff;
 pub mod fuzz_seeds;
 pub mod generate;
@@ -16,6 +28,22 @@ use anyhow::{anyhow, Context};
 use retrocheck::solve::Solver;
 use std::io::Read;
 use std::path::Path;
+
+/// Writes to standard output. When the reader has gone away (`retrocheck … | head`),
+/// ends the process quietly with the status a death by SIGPIPE gives, as Unix tools
+/// do. SIGPIPE itself stays ignored, as Rust sets it: restoring its default would also
+/// kill retrocheck whenever a program under `stress` exits without reading its input.
+pub fn out(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(args).and_then(|()| stdout.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        eprintln!("retrocheck: writing the output: {e}");
+        std::process::exit(2);
+    }
+}
 
 /// Why a command did not succeed, as an exit status: 1 when a check found a failure,
 /// 2 on bad usage or bad input.

@@ -15,9 +15,9 @@ pub struct Args {
 pub fn run(args: Args) -> Outcome {
     if args.list {
         for m in MUTANTS {
-            println!("{:<22} {}", m.name, m.description);
+            outln!("{:<22} {}", m.name, m.description);
         }
-        println!(
+        outln!(
             "{:<22} the certificate checker without its remoteness conditions (run with loss-min as the solver)",
             CHECKER_MUTANT
         );
@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Outcome {
         &Textbook { bug: Bug::LossMin },
         &broken_checker,
     ));
-    print!("{}", kill::table(&rows));
+    out!("{}", kill::table(&rows));
     let survivors: Vec<&str> = rows
         .iter()
         .filter(|r| matches!(r.bulk, Kill::Survived { .. }) || matches!(r.proptest, Kill::Survived { .. }))

@@ -19,9 +19,9 @@ pub fn run(paths: Vec<PathBuf>) -> Outcome {
         .filter_map(|f| replay_file(f).err().map(|e| e.to_string()))
         .collect();
     for failure in &failures {
-        println!("FAIL {failure}");
+        outln!("FAIL {failure}");
     }
-    println!(
+    outln!(
         "{} of {} corpus cases pass",
         files.len() - failures.len(),
         files.len()

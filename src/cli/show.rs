@@ -40,7 +40,7 @@ pub fn run(args: Args) -> Outcome {
     }
     let dot = retrocheck::show::dot(&game, &retrograde::solve(&game));
     if args.dot || args.svg.is_none() {
-        print!("{dot}");
+        out!("{dot}");
     }
     if let Some(svg) = &args.svg {
         render(&dot, svg)?;

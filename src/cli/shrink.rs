@@ -101,7 +101,7 @@ pub fn run(args: Args) -> Outcome {
     let oracles = Oracles::all();
     match check_case(&case, under_test.as_ref(), &oracles) {
         Ok(_) => {
-            println!(
+            outln!(
                 "{} passes every oracle on {}: nothing to shrink",
                 under_test.name(),
                 args.file.display()
@@ -109,7 +109,7 @@ pub fn run(args: Args) -> Outcome {
             Ok(())
         }
         Err(mismatch) => {
-            println!("{}: {mismatch}", args.file.display());
+            outln!("{}: {mismatch}", args.file.display());
             let corpus = (!args.no_save).then_some(args.corpus.as_path());
             super::diff::shrink_and_save(&case, under_test.as_ref(), &oracles, corpus)?;
             Err(Failure::Found(anyhow::anyhow!(

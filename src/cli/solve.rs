@@ -4,7 +4,6 @@ use super::{read_bytes, read_text, Failure, Outcome};
 use retrocheck::format::parse_game;
 use retrocheck::problems::{InputError, Problem};
 use retrocheck::solve::retrograde;
-use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -12,9 +11,7 @@ pub fn game(file: &Path) -> Outcome {
     let text = read_text(file)?;
     let game = parse_game(&text).map_err(|e| Failure::bad(format!("{}: {e}", file.display())))?;
     let solution = retrograde::solve(&game);
-    let _ = std::io::stdout()
-        .lock()
-        .write_all(solution.to_text(&game).as_bytes());
+    out!("{}", solution.to_text(&game));
     Ok(())
 }
 
@@ -42,10 +39,11 @@ pub fn problem(problem: Problem, file: &Path) -> Outcome {
     parsed.map_err(|e| bad(e.to_string()))?;
     let mut answers = answers.into_inner().expect("no solver panics");
     answers.sort_unstable_by_key(|(index, _)| *index);
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut text = String::new();
     for (_, line) in answers {
-        let _ = writeln!(out, "{}", line.map_err(bad)?);
+        text += &line.map_err(bad)?;
+        text.push('\n');
     }
-    let _ = out.flush();
+    out!("{text}");
     Ok(())
 }

@@ -110,36 +110,36 @@ pub fn run(target: Target, args: Args) -> Outcome {
     }
     bar.finish_and_clear();
     let Some((index, input, verdict)) = failure else {
-        println!(
+        outln!(
             "`{}`: {done} inputs, every one accepted ({:.1} s)",
             args.solution,
             start.elapsed().as_secs_f64()
         );
         return Ok(());
     };
-    println!("input {index} ({} test cases): {verdict}", input.cases.len());
+    outln!("input {index} ({} test cases): {verdict}", input.cases.len());
     eprintln!("shrinking, re-running the program at each step …");
     let reduced = reduce(&settings, &input, &verdict);
     let text = reduced.input.text();
     let expected = reduced.input.expected().map_err(Failure::bad)?;
-    println!(
+    outln!(
         "\nshrunk in {} steps ({} runs, {:.1} s) to {}:\n\n{text}",
         reduced.steps,
         reduced.tries,
         reduced.elapsed.as_secs_f64(),
         describe(&reduced.input)
     );
-    println!("expected output:\n{expected}");
+    outln!("expected output:\n{expected}");
     if let Ok(Run::Finished { stdout, .. }) = settings.program.run(text.as_bytes()) {
-        println!("your output:\n{}", String::from_utf8_lossy(&stdout));
+        outln!("your output:\n{}", String::from_utf8_lossy(&stdout));
     }
-    println!("verdict: {}", reduced.verdict);
+    outln!("verdict: {}", reduced.verdict);
     let kind = match target {
         Target::Game => Kind::Game,
         Target::Problem(p) => Kind::Problem(p),
     };
     match corpus::save(&args.save, kind, &text, &expected) {
-        Ok(saved) => println!(
+        Ok(saved) => outln!(
             "\nsaved as {} and {}",
             saved.input.display(),
             saved.output.display()
