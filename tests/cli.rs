@@ -151,3 +151,67 @@ fn a_missing_file_is_a_clear_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("/no/such/file.game"), "{}", stderr(&o));
 }
+
+#[test]
+fn diff_reports_and_on_a_bug_shrinks_saves_and_the_saved_case_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("summary.json");
+    let corpus = dir.path().join("corpus");
+    let (json_arg, corpus_arg) = (json.to_str().unwrap(), corpus.to_str().unwrap());
+
+    let pass = run(
+        &[
+            "diff",
+            "--cases",
+            "600",
+            "--max-positions",
+            "30",
+            "--json",
+            json_arg,
+        ],
+        "",
+    );
+    assert_eq!(pass.status.code(), Some(0), "{}", stderr(&pass));
+    assert!(stdout(&pass).contains("| cycles | 50 |"), "{}", stdout(&pass));
+    let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(summary["passed"], true);
+    assert_eq!(summary["cases"], 600);
+    assert_eq!(summary["families"].as_array().unwrap().len(), 12);
+
+    let fail = run(
+        &[
+            "diff", "--solver", "planted", "--cases", "20000", "--corpus", corpus_arg,
+        ],
+        "",
+    );
+    assert_eq!(fail.status.code(), Some(1), "{}", stderr(&fail));
+    let report = stdout(&fail);
+    assert!(
+        report.contains("FAILED at case") && report.contains("saved as"),
+        "{report}"
+    );
+    let saved = std::fs::read_dir(corpus.join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path());
+    let game = saved
+        .into_iter()
+        .find(|p| p.extension().unwrap() == "game")
+        .unwrap();
+
+    // The optimized solver passes the saved case; the planted bug still fails it, and
+    // it is already 1-minimal.
+    let replay = run(&["replay", corpus_arg], "");
+    assert_eq!(replay.status.code(), Some(0), "{}", stdout(&replay));
+    let again = run(
+        &[
+            "shrink",
+            "--solver",
+            "planted",
+            "--no-save",
+            game.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(again.status.code(), Some(1));
+    assert!(stdout(&again).contains("shrunk in 0 steps"), "{}", stdout(&again));
+}

@@ -43,9 +43,15 @@ impl Oracles {
     /// Every oracle, the relations on every size: for the small cases of the fuzz
     /// targets and of `retrocheck shrink`.
     pub fn all() -> Oracles {
+        Oracles::default().with_relations()
+    }
+
+    /// These oracles with the relations on every size: the rule by which shrinking
+    /// judges candidates and 1-minimality.
+    pub fn with_relations(self) -> Oracles {
         Oracles {
             relations_from: 0,
-            ..Oracles::default()
+            ..self
         }
     }
 

@@ -49,8 +49,10 @@ pub fn size_of(case: &Case) -> usize {
     }
 }
 
-/// Whether no single removal of `case` fails with `signature`.
+/// Whether no single removal of `case` fails with `signature`, judged by `oracles` with
+/// the relations on every size, as shrinking judges.
 pub fn is_one_minimal(case: &Case, signature: &str, solver: &dyn Solver, oracles: &Oracles) -> bool {
+    let oracles = &oracles.with_relations();
     let fails = |c: Case| check_case(&c, solver, oracles).is_err_and(|m| m.signature() == signature);
     match case {
         Case::Game(g) => !single_removals(g).any(|c| fails(Case::Game(c))),

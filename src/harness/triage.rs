@@ -54,8 +54,8 @@ pub fn expected_output(case: &Case) -> Result<String, String> {
     })
 }
 
-/// Shrinks a failing `case` (keeping the failure's signature), and saves the result
-/// under `corpus_root` if given. `on_step` sees each accepted shrinking step.
+/// Shrinks a failing `case` (keeping the failure's signature) under every oracle, and
+/// saves the result under `corpus_root` if given. `on_step` sees each accepted shrinking step.
 pub fn triage(
     case: &Case,
     under_test: &dyn Solver,
@@ -63,6 +63,10 @@ pub fn triage(
     corpus_root: Option<&Path>,
     on_step: impl FnMut(&Case),
 ) -> Result<Triaged, String> {
+    // Shrinking judges candidates by every oracle, the relations on every size included
+    // (they are cheap on small games): a case is then 1-minimal by one rule, whichever
+    // entry point found it and whatever oracles that entry point ran.
+    let oracles = &oracles.with_relations();
     let first = match check_case(case, under_test, oracles) {
         Ok(_) => return Err("the case does not fail: nothing to shrink".into()),
         Err(m) => m,
