@@ -87,3 +87,42 @@ fn the_harness_notices_a_checker_that_accepts_a_wrong_solution() {
         Outcome::Survived { .. } => panic!("the broken checker went unnoticed"),
     }
 }
+
+/// `corpus/mutants.txt` lists, for each mutant, the minimal case that catches it.
+#[test]
+fn every_mutant_fails_its_saved_corpus_case() {
+    use retrocheck::harness::check::check_case;
+    use retrocheck::harness::corpus::Kind;
+    use retrocheck::harness::generate::Case;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let index = std::fs::read_to_string(root.join("mutants.txt")).unwrap();
+    let mut covered = Vec::new();
+    for line in index
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let mut words = line.split_whitespace();
+        let path = root.join(words.next().unwrap());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let case = match Kind::of_path(&path).unwrap() {
+            Kind::Game => Case::Game(parse_game(&text).unwrap()),
+            Kind::Problem(p) => Case::Instance(p.parse(&text).unwrap().remove(0)),
+        };
+        for name in words {
+            let solver = retrocheck::mutants::by_name(name).unwrap();
+            assert!(
+                check_case(&case, solver.as_ref(), &Oracles::all()).is_err(),
+                "{name} passes {}",
+                path.display()
+            );
+            covered.push(name.to_string());
+        }
+    }
+    for mutant in MUTANTS {
+        assert!(
+            covered.iter().any(|c| c == mutant.name),
+            "no corpus case for {}",
+            mutant.name
+        );
+    }
+}
