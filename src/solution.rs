@@ -66,27 +66,8 @@ impl Solution {
         })
     }
 
-    /// Like [`Solution::compare`] but ignoring chosen moves.
-    pub fn compare_values(&self, other: &Solution) -> Option<Difference> {
-        let n = self.len().max(other.len());
-        (0..n).find_map(|p| {
-            let (left, right) = (self.entry(p), other.entry(p));
-            (left.map(|e| e.0) != right.map(|e| e.0)).then(|| Difference {
-                position: p as u32,
-                left: left.unwrap_or((Value::Draw, None)),
-                right: right.unwrap_or((Value::Draw, None)),
-            })
-        })
-    }
-
     fn entry(&self, p: usize) -> Option<(Value, Option<u32>)> {
         Some((*self.values.get(p)?, *self.choices.get(p)?))
-    }
-
-    /// The outcome reported for `p`: the value's outcome, with a draw credited to the
-    /// side named by the game's draw convention.
-    pub fn reported_outcome(&self, game: &Game, p: u32) -> Outcome {
-        reported(game.draw_credit(), self.values[p as usize])
     }
 
     /// The `.out` text: `<id> <outcome> <remoteness> <move>` per position.
@@ -189,9 +170,8 @@ mod tests {
         let d = s.compare(&t).unwrap();
         assert_eq!(d.position, 1);
         assert_eq!(d.right, (Value::win(Side::A, 1), Some(1)));
-        assert_eq!(s.compare_values(&t), None);
         t.values[0] = Value::win(Side::B, 0);
-        assert_eq!(s.compare_values(&t).unwrap().position, 0);
+        assert_eq!(s.compare(&t).unwrap().position, 0, "the first difference");
     }
 
     #[test]

@@ -92,13 +92,6 @@ pub struct Cases<'a> {
     done: bool,
 }
 
-impl Cases<'_> {
-    /// The number of test cases the input declares.
-    pub fn total(&self) -> u64 {
-        self.total
-    }
-}
-
 impl Iterator for Cases<'_> {
     type Item = Result<Instance, InputError>;
 

@@ -71,14 +71,6 @@ impl<'a> Predecessors<'a> {
             skip: u32::MAX,
         }
     }
-
-    /// The positions of the list, for tests and references.
-    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
-        self.sources
-            .iter()
-            .filter(|&&x| x != self.skip)
-            .map(|&x| x * self.scale + self.offset)
-    }
 }
 
 /// A [`Game`] with its reverse adjacency.
