@@ -9,7 +9,7 @@
 //! by its mover. Endless play is a draw, which a game's *draw convention* may credit to
 //! one side when results are reported. The value of a position is who wins and in how
 //! many moves (its remoteness): the winner takes the fastest win, the loser the slowest
-//! loss. `../shared/DESIGN.md` §1 is the specification.
+//! loss. `docs/DESIGN.md` in the repository is the specification.
 //!
 //! # The solvers ([`solve`])
 //! - [`solve::Retrograde`], the optimized O(V+E) solver under test;
@@ -36,16 +36,11 @@
 //! ([`harness::stress`]) and kill tables ([`harness::kill`]) over the deliberately
 //! wrong solvers of `mutants` (feature `mutants`, on by default).
 
-pub mod format;
-pub mod game;
-pub mod harness;
-#[cfg(feature = "mutants")]
-pub mod mutants;
-pub mod problems;
-pub mod show;
-pub mod solution;
-pub mod solve;
+pub use retrocheck_core::{format, game, problems, solution, solve, text};
 
-pub use game::{BuildError, Game, GameBuilder, Outcome, Side, Value};
-pub use solution::{Difference, Solution};
-pub use solve::{SolveError, Solver};
+pub mod harness;
+pub mod show;
+
+pub use retrocheck_core::{
+    BuildError, Difference, Game, GameBuilder, Outcome, Side, Solution, SolveError, Solver, Value,
+};

@@ -5,7 +5,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
-use cli::Failure;
+use cli::Exit;
 use retrocheck::problems::Problem;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,7 +47,6 @@ enum Command {
     /// Draw a small game and its solution (Graphviz DOT, or SVG).
     Show(cli::show::Args),
     /// The kill table: deliberately wrong solvers against every entry point.
-    #[cfg(feature = "mutants")]
     Mutants(cli::mutants::Args),
     /// Seed the fuzz targets' corpora (fuzz/corpus/<target>/) from the text corpus.
     FuzzSeeds(cli::fuzz_seeds::Args),
@@ -125,7 +124,7 @@ struct InstanceArgs {
     relax: bool,
 }
 
-fn run(command: Command) -> cli::Outcome {
+fn run(command: Command) -> cli::Status {
     match command {
         Command::Solve { what } => match what {
             SolveWhat::Game { file } => cli::solve::game(&file),
@@ -142,7 +141,6 @@ fn run(command: Command) -> cli::Outcome {
             StressWhat::Game(args) => cli::stress::run(retrocheck::harness::stress::Target::Game, args),
         },
         Command::FuzzSeeds(args) => cli::fuzz_seeds::run(args),
-        #[cfg(feature = "mutants")]
         Command::Mutants(args) => cli::mutants::run(args),
         Command::Generate { what } => match what {
             GenerateWhat::Game {
@@ -170,11 +168,11 @@ fn main() -> ExitCode {
     };
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Found(e)) => {
+        Err(Exit::Found(e)) => {
             eprintln!("retrocheck: {e:#}");
             ExitCode::from(1)
         }
-        Err(Failure::BadInput(e)) => {
+        Err(Exit::BadInput(e)) => {
             eprintln!("retrocheck: {e:#}");
             ExitCode::from(2)
         }

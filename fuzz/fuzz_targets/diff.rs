@@ -2,10 +2,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
 use retrocheck::harness::fuzz::{diff, solver_under_test, FuzzCase};
-use retrocheck::solve::Solver;
+use retrocheck::harness::Subject;
 use std::sync::OnceLock;
 
-static SOLVER: OnceLock<Box<dyn Solver>> = OnceLock::new();
+static SOLVER: OnceLock<Box<dyn Subject>> = OnceLock::new();
 
 fuzz_target!(|input: FuzzCase| -> Corpus {
     let solver = SOLVER.get_or_init(solver_under_test);

@@ -1,21 +1,15 @@
 //! `retrocheck diff`: the bulk differential campaign, and what it does with a failure.
 
-use super::{solver, Failure, Outcome};
+use super::{solver, Exit, Status};
 use indicatif::{ProgressBar, ProgressStyle};
-use retrocheck::harness::bulk::{self, Campaign, Shard, Summary, LARGE_MIN};
+use retrocheck::harness::bulk::{Shard, Summary};
+use retrocheck::harness::campaign::{self, Plan};
 use retrocheck::harness::check::Oracles;
-use retrocheck::harness::exhaustive;
 use retrocheck::harness::generate::{Case, Family};
 use retrocheck::harness::triage::triage;
-use retrocheck::solve::Solver;
+use retrocheck::harness::Subject;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// Seeded cases in the default campaign (with every game up to 4 positions and a few
-/// large games: about a minute on 2 cores).
-pub const DEFAULT_CASES: u64 = 600_000;
-/// Large games in the default campaign, and for `--family large` without `--cases`.
-pub const DEFAULT_LARGE_CASES: u64 = 6;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -62,99 +56,61 @@ pub struct Args {
 }
 
 /// A family by name, or a usage error listing them.
-pub fn family(name: &str) -> Result<Family, Failure> {
+pub fn family(name: &str) -> Result<Family, Exit> {
     Family::from_name(name).ok_or_else(|| {
         let names: Vec<_> = Family::ALL.iter().map(|f| f.name()).collect();
-        Failure::bad(format!(
+        Exit::bad(format!(
             "unknown family '{name}'; the families are {}",
             names.join(", ")
         ))
     })
 }
 
-/// The campaigns `args` asks for: with no choice of families, cases, time or sizes, the
-/// default campaign's three phases.
-fn campaigns(args: &Args) -> Result<Vec<Campaign>, Failure> {
-    let base = |families: Vec<Family>, cases: u64, min: usize, max: usize| Campaign {
-        // Exhaustive games are tiny: every oracle, the relations included, is cheap.
-        oracles: if families == [Family::Exhaustive] {
-            Oracles {
-                relations_from: 0,
-                ..Oracles::default()
-            }
-        } else {
-            Oracles::default()
-        },
-        families,
-        cases,
-        time_limit: args.time,
-        seed: args.seed,
-        min_positions: min,
-        max_positions: max,
-        shard: args.shard,
-    };
-    let chosen = !args.families.is_empty()
-        || args.cases.is_some()
-        || args.time.is_some()
-        || args.max_positions.is_some()
-        || args.min_positions.is_some();
-    if !chosen {
-        return Ok(vec![
-            base(Family::SEEDED.to_vec(), DEFAULT_CASES, 1, 1000),
-            base(vec![Family::Exhaustive], exhaustive::size(4), 1, 4),
-            base(vec![Family::Large], DEFAULT_LARGE_CASES, LARGE_MIN, 1_000_000),
-        ]);
-    }
-    let families: Vec<Family> = if args.families.is_empty() {
-        Family::SEEDED.to_vec()
-    } else {
-        args.families
+/// The plan `args` asks for.
+fn plan(args: &Args) -> Result<Plan, Exit> {
+    Ok(Plan {
+        families: args
+            .families
             .iter()
             .map(|f| family(f))
-            .collect::<Result<_, _>>()?
-    };
-    let only = |f: Family| families.iter().all(|&g| g == f);
-    let max = args
-        .max_positions
-        .unwrap_or(if only(Family::Exhaustive) { 4 } else { 1000 });
-    let cases = match (args.cases, args.time) {
-        (Some(cases), _) => cases,
-        (None, Some(_)) => u64::MAX,
-        (None, None) if only(Family::Exhaustive) => {
-            exhaustive::size(max.min(exhaustive::MAX_N as usize) as u32)
-        }
-        (None, None) if only(Family::Large) => DEFAULT_LARGE_CASES,
-        (None, None) => DEFAULT_CASES,
-    };
-    Ok(vec![base(families, cases, args.min_positions.unwrap_or(1), max)])
+            .collect::<Result<_, _>>()?,
+        cases: args.cases,
+        time: args.time,
+        seed: args.seed,
+        min_positions: args.min_positions,
+        max_positions: args.max_positions,
+        shard: Some(args.shard),
+    })
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args) -> Status {
     let under_test = solver(&args.solver)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
-        .map_err(|e| Failure::bad(format!("cannot start the thread pool: {e}")))?;
-    let mut summaries: Vec<Summary> = Vec::new();
-    let mut failed = None;
-    for campaign in campaigns(&args)? {
-        let bar = progress_bar(campaign.cases);
-        let summary =
-            pool.install(|| bulk::run(&campaign, under_test.as_ref(), &|done| bar.set_position(done)));
-        bar.finish_and_clear();
-        let stop = summary.failure.is_some();
-        summaries.push(summary);
-        if stop {
-            failed = Some(campaign);
-            break;
-        }
-    }
-    let summary = Summary::merge(summaries);
+        .map_err(|e| Exit::bad(format!("cannot start the thread pool: {e}")))?;
+    let campaigns = plan(&args)?.campaigns();
+    let bar = std::sync::Mutex::new((0usize, progress_bar(campaigns[0].cases)));
+    let (summary, failed) = pool.install(|| {
+        campaign::run(&campaigns, under_test.as_ref(), &|c, done| {
+            let mut bar = bar.lock().expect("no panics while holding the bar");
+            let index = campaigns.iter().position(|k| std::ptr::eq(k, c)).unwrap_or(0);
+            if index != bar.0 {
+                bar.1.finish_and_clear();
+                *bar = (index, progress_bar(c.cases));
+            }
+            bar.1.set_position(done);
+        })
+    });
+    bar.into_inner()
+        .expect("no panics while holding the bar")
+        .1
+        .finish_and_clear();
     report(&summary);
     if let Some(path) = &args.json {
         let json = serde_json::to_string_pretty(&summary.to_json()).expect("a summary serializes");
         std::fs::write(path, json + "\n")
-            .map_err(|e| Failure::bad(format!("writing {}: {e}", path.display())))?;
+            .map_err(|e| Exit::bad(format!("writing {}: {e}", path.display())))?;
     }
     match (&summary.failure, failed) {
         (Some(failure), Some(campaign)) => {
@@ -168,7 +124,7 @@ pub fn run(args: Args) -> Outcome {
             );
             let corpus = (!args.no_save).then_some(args.corpus.as_path());
             pool.install(|| shrink_and_save(&failure.case, under_test.as_ref(), &campaign.oracles, corpus))?;
-            Err(Failure::Found(anyhow::anyhow!(
+            Err(Exit::Found(anyhow::anyhow!(
                 "{} fails: {}",
                 under_test.name(),
                 failure.mismatch
@@ -213,10 +169,10 @@ fn report(summary: &Summary) {
 /// it. Shared by `diff` and `shrink`.
 pub fn shrink_and_save(
     case: &Case,
-    under_test: &dyn Solver,
+    under_test: &dyn Subject,
     oracles: &Oracles,
     corpus: Option<&Path>,
-) -> Outcome {
+) -> Status {
     let size = |c: &Case| c.size_text();
     eprintln!("shrinking from {} …", size(case));
     let mut step = 0;
@@ -224,7 +180,7 @@ pub fn shrink_and_save(
         step += 1;
         eprintln!("  step {step}: {}", size(c));
     })
-    .map_err(Failure::bad)?;
+    .map_err(Exit::bad)?;
     outln!(
         "shrunk in {} steps ({} candidates tried, {:.2} s) to {}:\n",
         triaged.shrunk.steps,

@@ -1,6 +1,6 @@
 //! `retrocheck fuzz-seeds`: seed the fuzz targets' corpora from the text corpus.
 
-use super::{Failure, Outcome};
+use super::{Exit, Status};
 use retrocheck::harness::corpus::{content_name, inputs, Kind};
 use retrocheck::harness::fuzz::encode;
 use retrocheck::harness::generate::Case;
@@ -16,22 +16,22 @@ pub struct Args {
     pub out: PathBuf,
 }
 
-fn write(dir: &Path, bytes: &[u8]) -> Result<bool, Failure> {
-    std::fs::create_dir_all(dir).map_err(|e| Failure::bad(format!("{}: {e}", dir.display())))?;
+fn write(dir: &Path, bytes: &[u8]) -> Result<bool, Exit> {
+    std::fs::create_dir_all(dir).map_err(|e| Exit::bad(format!("{}: {e}", dir.display())))?;
     let path = dir.join(content_name(bytes));
     if path.exists() {
         return Ok(false);
     }
-    std::fs::write(&path, bytes).map_err(|e| Failure::bad(format!("{}: {e}", path.display())))?;
+    std::fs::write(&path, bytes).map_err(|e| Exit::bad(format!("{}: {e}", path.display())))?;
     Ok(true)
 }
 
-pub fn run(args: Args) -> Outcome {
-    let files = inputs(&args.corpus).map_err(|e| Failure::bad(format!("{}: {e}", args.corpus.display())))?;
+pub fn run(args: Args) -> Status {
+    let files = inputs(&args.corpus).map_err(|e| Exit::bad(format!("{}: {e}", args.corpus.display())))?;
     let mut written = [0usize; 4];
     for file in &files {
         let text =
-            std::fs::read_to_string(file).map_err(|e| Failure::bad(format!("{}: {e}", file.display())))?;
+            std::fs::read_to_string(file).map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
         let cases: Vec<Case> = match Kind::of_path(file) {
             Some(Kind::Game) => {
                 written[1] += usize::from(write(&args.out.join("game_format"), text.as_bytes())?);

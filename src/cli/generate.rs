@@ -1,13 +1,13 @@
 //! `retrocheck generate`: random games and contest inputs, deterministic from a seed
 //! (the benchmark inputs are made this way).
 
-use super::{Failure, Outcome};
+use super::{Exit, Status};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use retrocheck::harness::generate::{self, Case};
 use retrocheck::problems::{Instance, Problem};
 
-pub fn game(family: &str, positions: usize, seed: u64) -> Outcome {
+pub fn game(family: &str, positions: usize, seed: u64) -> Status {
     let family = super::diff::family(family)?;
     let text = match generate::case(family, seed, positions) {
         Case::Game(game) => retrocheck::format::print_game(&game),
@@ -24,9 +24,9 @@ pub fn instances(
     edges: u64,
     seed: u64,
     relax: bool,
-) -> Outcome {
+) -> Status {
     if vertices == 0 {
-        return Err(Failure::bad("--vertices must be at least 1"));
+        return Err(Exit::bad("--vertices must be at least 1"));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let instances: Vec<Instance> = (0..cases)

@@ -1,9 +1,8 @@
 //! `retrocheck mutants`: the kill table — every mutant against every entry point.
 
-use super::{Failure, Outcome};
-use retrocheck::harness::check::Oracles;
-use retrocheck::harness::kill::{self, Outcome as Kill};
-use retrocheck::mutants::{certify_without_remoteness, Bug, Textbook, CHECKER_MUTANT, MUTANTS};
+use super::{Exit, Status};
+use retrocheck::harness::kill::{self, Verdict, CHECKER_MUTANT};
+use retrocheck::harness::registry;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -12,10 +11,10 @@ pub struct Args {
     pub list: bool,
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args) -> Status {
     if args.list {
-        for m in MUTANTS {
-            outln!("{:<22} {}", m.name, m.description);
+        for (name, description) in registry::mutants() {
+            outln!("{name:<22} {description}");
         }
         outln!(
             "{:<22} the certificate checker without its remoteness conditions (run with loss-min as the solver)",
@@ -23,31 +22,19 @@ pub fn run(args: Args) -> Outcome {
         );
         return Ok(());
     }
-    let mut rows = Vec::new();
-    for m in MUTANTS {
-        eprintln!("running {} …", m.name);
-        rows.push(kill::row(m.name, m.solver().as_ref(), &Oracles::default()));
-    }
-    eprintln!("running {CHECKER_MUTANT} …");
-    let broken_checker = Oracles {
-        certifier: certify_without_remoteness,
-        ..Oracles::default()
-    };
-    rows.push(kill::row(
-        &format!("{CHECKER_MUTANT} (solver: loss-min)"),
-        &Textbook { bug: Bug::LossMin },
-        &broken_checker,
-    ));
+    let rows = kill::mutant_rows(|name| eprintln!("running {name} …"));
     out!("{}", kill::table(&rows));
     let survivors: Vec<&str> = rows
         .iter()
-        .filter(|r| matches!(r.bulk, Kill::Survived { .. }) || matches!(r.proptest, Kill::Survived { .. }))
+        .filter(|r| {
+            matches!(r.bulk, Verdict::Survived { .. }) || matches!(r.proptest, Verdict::Survived { .. })
+        })
         .map(|r| r.name.as_str())
         .collect();
     if survivors.is_empty() {
         Ok(())
     } else {
-        Err(Failure::Found(anyhow::anyhow!(
+        Err(Exit::Found(anyhow::anyhow!(
             "mutants survived: {}",
             survivors.join(", ")
         )))

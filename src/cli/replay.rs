@@ -1,10 +1,10 @@
 //! `retrocheck replay [PATH...]`: every corpus case through every oracle and its `.out`.
 
-use super::{Failure, Outcome};
+use super::{Exit, Status};
 use retrocheck::harness::corpus::{inputs, replay_file};
 use std::path::PathBuf;
 
-pub fn run(paths: Vec<PathBuf>) -> Outcome {
+pub fn run(paths: Vec<PathBuf>) -> Status {
     let paths = if paths.is_empty() {
         vec![PathBuf::from("corpus")]
     } else {
@@ -12,7 +12,7 @@ pub fn run(paths: Vec<PathBuf>) -> Outcome {
     };
     let mut files = Vec::new();
     for path in &paths {
-        files.extend(inputs(path).map_err(|e| Failure::bad(format!("{}: {e}", path.display())))?);
+        files.extend(inputs(path).map_err(|e| Exit::bad(format!("{}: {e}", path.display())))?);
     }
     let failures: Vec<String> = files
         .iter()
@@ -29,7 +29,7 @@ pub fn run(paths: Vec<PathBuf>) -> Outcome {
     if failures.is_empty() {
         Ok(())
     } else {
-        Err(Failure::Found(anyhow::anyhow!(
+        Err(Exit::Found(anyhow::anyhow!(
             "{} corpus cases fail",
             failures.len()
         )))

@@ -1,6 +1,6 @@
 //! `retrocheck show FILE`: a picture of a small game and its solution.
 
-use super::{Failure, Outcome};
+use super::{Exit, Status};
 use retrocheck::harness::generate::Case;
 use retrocheck::solve::retrograde;
 use std::io::Write;
@@ -25,14 +25,14 @@ pub struct Args {
     pub svg: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args) -> Status {
     let case = super::shrink::read_case(&args.file, args.problem.as_deref())?;
     let game = match &case {
         Case::Game(g) => g.clone(),
-        Case::Instance(i) => i.game().map_err(Failure::bad)?,
+        Case::Instance(i) => i.game().map_err(Exit::bad)?,
     };
     if game.positions() > MAX_POSITIONS {
-        return Err(Failure::bad(format!(
+        return Err(Exit::bad(format!(
             "{} has {} positions; pictures are for games of at most {MAX_POSITIONS}",
             args.file.display(),
             game.positions()
@@ -49,7 +49,7 @@ pub fn run(args: Args) -> Outcome {
     Ok(())
 }
 
-fn render(dot: &str, svg: &PathBuf) -> Outcome {
+fn render(dot: &str, svg: &PathBuf) -> Status {
     let child = Command::new("dot")
         .arg("-Tsvg")
         .arg("-o")
@@ -57,17 +57,15 @@ fn render(dot: &str, svg: &PathBuf) -> Outcome {
         .stdin(Stdio::piped())
         .spawn();
     let mut child = child.map_err(|_| {
-        Failure::bad(
+        Exit::bad(
             "Graphviz `dot` was not found. Install Graphviz (Debian/Ubuntu: `sudo apt-get install graphviz`, \
              macOS: `brew install graphviz`), or use --dot and render the text elsewhere",
         )
     })?;
     let _ = child.stdin.take().expect("piped").write_all(dot.as_bytes());
-    let status = child
-        .wait()
-        .map_err(|e| Failure::bad(format!("dot failed: {e}")))?;
+    let status = child.wait().map_err(|e| Exit::bad(format!("dot failed: {e}")))?;
     if !status.success() {
-        return Err(Failure::bad(format!("dot failed with {status}")));
+        return Err(Exit::bad(format!("dot failed with {status}")));
     }
     Ok(())
 }

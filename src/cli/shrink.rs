@@ -1,6 +1,6 @@
 //! `retrocheck shrink FILE`: reduce a failing case to a 1-minimal one and save it.
 
-use super::{read_text, solver, Failure, Outcome};
+use super::{read_text, solver, Exit, Status};
 use retrocheck::format::parse_game;
 use retrocheck::harness::check::{check_case, Oracles};
 use retrocheck::harness::corpus::Kind;
@@ -47,10 +47,10 @@ fn looks_like_artifact(file: &Path) -> bool {
 }
 
 /// Reads a `diff` fuzz input as the case it encodes.
-pub fn read_artifact(file: &Path) -> Result<Case, Failure> {
+pub fn read_artifact(file: &Path) -> Result<Case, Exit> {
     let bytes = super::read_bytes(file)?;
     retrocheck::harness::fuzz::decode(&bytes).0.ok_or_else(|| {
-        Failure::bad(format!(
+        Exit::bad(format!(
             "{}: a fuzz input outside the size caps (the target rejects it)",
             file.display()
         ))
@@ -58,27 +58,27 @@ pub fn read_artifact(file: &Path) -> Result<Case, Failure> {
 }
 
 /// Reads a case from a file: a `.game`, or a single-instance contest input.
-pub fn read_case(file: &Path, problem: Option<&str>) -> Result<Case, Failure> {
+pub fn read_case(file: &Path, problem: Option<&str>) -> Result<Case, Exit> {
     if problem.is_none() && looks_like_artifact(file) {
         return read_artifact(file);
     }
     let text = read_text(file)?;
     let kind = match problem {
         Some(name) => Kind::Problem(
-            Problem::from_name(name).ok_or_else(|| Failure::bad(format!("unknown problem '{name}'")))?,
+            Problem::from_name(name).ok_or_else(|| Exit::bad(format!("unknown problem '{name}'")))?,
         ),
         None => Kind::of_path(file).unwrap_or(Kind::Game),
     };
     match kind {
         Kind::Game => parse_game(&text)
             .map(Case::Game)
-            .map_err(|e| Failure::bad(format!("{}: {e}", file.display()))),
+            .map_err(|e| Exit::bad(format!("{}: {e}", file.display()))),
         Kind::Problem(problem) => {
             let mut instances = problem
                 .parse(&text)
-                .map_err(|e| Failure::bad(format!("{}: {e}", file.display())))?;
+                .map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
             if instances.len() != 1 {
-                return Err(Failure::bad(format!(
+                return Err(Exit::bad(format!(
                     "{}: {} test cases; shrink takes one (stress splits multi-case inputs)",
                     file.display(),
                     instances.len()
@@ -89,7 +89,7 @@ pub fn read_case(file: &Path, problem: Option<&str>) -> Result<Case, Failure> {
     }
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args) -> Status {
     let under_test = solver(&args.solver)?;
     let case = if args.fuzz_artifact {
         read_artifact(&args.file)?
@@ -112,7 +112,7 @@ pub fn run(args: Args) -> Outcome {
             outln!("{}: {mismatch}", args.file.display());
             let corpus = (!args.no_save).then_some(args.corpus.as_path());
             super::diff::shrink_and_save(&case, under_test.as_ref(), &oracles, corpus)?;
-            Err(Failure::Found(anyhow::anyhow!(
+            Err(Exit::Found(anyhow::anyhow!(
                 "{} fails on {}",
                 under_test.name(),
                 args.file.display()

@@ -1,23 +1,23 @@
 //! `retrocheck solve`: a `.game` file or a contest input, solved and printed.
 
-use super::{read_bytes, read_text, Failure, Outcome};
+use super::{read_bytes, read_text, Exit, Status};
 use retrocheck::format::parse_game;
 use retrocheck::problems::{InputError, Problem};
 use retrocheck::solve::retrograde;
 use std::path::Path;
 use std::sync::Mutex;
 
-pub fn game(file: &Path) -> Outcome {
+pub fn game(file: &Path) -> Status {
     let text = read_text(file)?;
-    let game = parse_game(&text).map_err(|e| Failure::bad(format!("{}: {e}", file.display())))?;
+    let game = parse_game(&text).map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
     let solution = retrograde::solve(&game);
     out!("{}", solution.to_text(&game));
     Ok(())
 }
 
-pub fn problem(problem: Problem, file: &Path) -> Outcome {
+pub fn problem(problem: Problem, file: &Path) -> Status {
     let bytes = read_bytes(file)?;
-    let bad = |e: String| Failure::bad(format!("{}: {e}", file.display()));
+    let bad = |e: String| Exit::bad(format!("{}: {e}", file.display()));
     let cases = problem.cases(&bytes).map_err(|e| bad(e.to_string()))?;
     // Cases are independent: each is solved on the thread pool while the next is
     // parsed. Answers are printed in order once all are in; a malformed input prints

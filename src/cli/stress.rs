@@ -1,6 +1,6 @@
 //! `retrocheck stress`: find, classify, shrink and save the bugs of a user's program.
 
-use super::{Failure, Outcome};
+use super::{Exit, Status};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use retrocheck::harness::corpus::{self, Kind};
@@ -44,7 +44,7 @@ pub struct Args {
     pub save: PathBuf,
 }
 
-pub fn run(target: Target, args: Args) -> Outcome {
+pub fn run(target: Target, args: Args) -> Status {
     let settings = Settings {
         target,
         program: Program {
@@ -60,7 +60,7 @@ pub fn run(target: Target, args: Args) -> Outcome {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.max(1))
         .build()
-        .map_err(|e| Failure::bad(format!("cannot start the thread pool: {e}")))?;
+        .map_err(|e| Exit::bad(format!("cannot start the thread pool: {e}")))?;
     let cases = args
         .cases
         .unwrap_or(if args.time.is_some() { u64::MAX } else { 1000 });
@@ -93,10 +93,7 @@ pub fn run(target: Target, args: Args) -> Outcome {
             match verdict {
                 Err(e) => {
                     bar.finish_and_clear();
-                    return Err(Failure::Found(anyhow::anyhow!(
-                        "input {i}: {e}\n{}",
-                        input.text()
-                    )));
+                    return Err(Exit::Found(anyhow::anyhow!("input {i}: {e}\n{}", input.text())));
                 }
                 Ok(Verdict::Accepted) => {}
                 Ok(verdict) => {
@@ -121,7 +118,7 @@ pub fn run(target: Target, args: Args) -> Outcome {
     eprintln!("shrinking, re-running the program at each step …");
     let reduced = reduce(&settings, &input, &verdict);
     let text = reduced.input.text();
-    let expected = reduced.input.expected().map_err(Failure::bad)?;
+    let expected = reduced.input.expected().map_err(Exit::bad)?;
     outln!(
         "\nshrunk in {} steps ({} runs, {:.1} s) to {}:\n\n{text}",
         reduced.steps,
@@ -146,7 +143,7 @@ pub fn run(target: Target, args: Args) -> Outcome {
         ),
         Err(e) => eprintln!("not saved: {e}"),
     }
-    Err(Failure::Found(anyhow::anyhow!(
+    Err(Exit::Found(anyhow::anyhow!(
         "`{}`: {}",
         args.solution,
         reduced.verdict.kind()
@@ -163,16 +160,16 @@ fn describe(input: &Input) -> String {
 
 /// Runs the program once, so that a missing or broken command is a clear error rather
 /// than a campaign of runtime errors.
-fn probe(settings: &Settings) -> Outcome {
+fn probe(settings: &Settings) -> Status {
     let input = input_at(settings, 0);
     let run = settings
         .program
         .run(input.text().as_bytes())
-        .map_err(|e| Failure::bad(format!("cannot run `{}`: {e}", settings.program.command)))?;
+        .map_err(|e| Exit::bad(format!("cannot run `{}`: {e}", settings.program.command)))?;
     if let Run::Finished { status, stderr, .. } = &run {
         if matches!(status.code(), Some(126 | 127)) {
             let why = String::from_utf8_lossy(stderr).trim().to_string();
-            return Err(Failure::bad(format!(
+            return Err(Exit::bad(format!(
                 "the solution command `{}` cannot be run (exit status {}): {why}",
                 settings.program.command,
                 status.code().unwrap_or(0)

@@ -1,24 +1,26 @@
 //! The bulk runner: millions of seeded cases over rayon, with the same cases, the same
 //! summary and the same first failure for any number of threads.
 //!
-//! Case `i` of a campaign is fully determined by the campaign seed and its global
-//! index: its family (round-robin), its seed (a hash of both) and its size (log-uniform
-//! up to the campaign's maximum). Cases run in batches; within a batch the lowest
+//! Case `i` of a shard is fully determined by the campaign seed, the shard and `i`:
+//! its family (round-robin), its seed (a hash of the campaign seed, the family's name
+//! and the family's own case count) and its size (log-uniform up to the campaign's
+//! maximum). Cases run in batches; within a batch the lowest
 //! failing index wins, and statistics only count the cases before it.
 
 use super::check::{check_case, Mismatch, Oracles, Stats};
 use super::exhaustive;
 use super::generate::{self, Case, Family};
-use crate::solve::Solver;
+use super::Subject;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
-/// Which part of a campaign this run covers: shard `index` of `count` runs the global
-/// case indices `index`, `index + count`, `index + 2·count`, …, so shards never
-/// overlap and together cover the campaign.
+/// Which part of a campaign this run covers: shard `index` of `count` runs, of every
+/// family, the family's cases `index`, `index + count`, `index + 2·count`, …, so
+/// shards never overlap, each covers every family, and together they cover the
+/// campaign.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
     pub index: u64,
@@ -62,20 +64,23 @@ pub struct Campaign {
 }
 
 impl Campaign {
-    /// The family, seed and size of the `index`-th case of this shard. For
-    /// `exhaustive` the seed is the index into its space and the size its largest n;
-    /// `large` games have at least [`LARGE_MIN`] positions.
+    /// The family, seed and size of the `index`-th case of this shard. Families take
+    /// turns within every shard, so each shard covers each family; a family's `j`-th
+    /// case (counted over the whole campaign) depends only on the campaign seed, the
+    /// family's name and `j`, so adding or removing a family changes no other family's
+    /// cases. For `exhaustive` the seed is the index into its space and the size its
+    /// largest n; `large` games have at least [`LARGE_MIN`] positions.
     pub fn case_spec(&self, index: u64) -> (Family, u64, usize) {
-        let global = self.shard.index + index * self.shard.count;
         let families = self.families.len() as u64;
-        let family = self.families[(global % families) as usize];
+        let family = self.families[(index % families) as usize];
+        let j = (index / families) * self.shard.count + self.shard.index;
         let (mut min, mut max) = (self.min_positions.max(1), self.max_positions.max(1));
         match family {
-            Family::Exhaustive => return (family, global / families, max.min(exhaustive::MAX_N as usize)),
+            Family::Exhaustive => return (family, j, max.min(exhaustive::MAX_N as usize)),
             Family::Large => (min, max) = (min.max(LARGE_MIN), max.max(LARGE_MIN)),
             _ => {}
         }
-        let seed = splitmix64(self.seed ^ splitmix64(global));
+        let seed = splitmix64(self.seed ^ splitmix64(family.salt() ^ splitmix64(j)));
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5151_5151);
         let (low, high) = ((min as f64).ln(), (max as f64 + 1.0).ln());
         let size = (low + (high - low) * rng.gen::<f64>()).exp() as usize;
@@ -238,7 +243,7 @@ impl Summary {
 
 /// Runs `campaign` against `under_test` on the current rayon pool. `progress` is called
 /// with the number of cases done after each batch.
-pub fn run(campaign: &Campaign, under_test: &dyn Solver, progress: &(dyn Fn(u64) + Sync)) -> Summary {
+pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64) + Sync)) -> Summary {
     let start = Instant::now();
     let mut families: Vec<FamilySummary> = campaign
         .families

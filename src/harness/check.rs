@@ -4,11 +4,14 @@
 //! Every entry point (proptest, the fuzz targets, the bulk runner, the corpus replay,
 //! the shrinker) calls [`check`], so a failure is always the same [`Mismatch`] value.
 
+use super::generate::Case;
 use super::metamorphic::{check_relations, game_seed};
-use crate::game::{Game, Value};
-use crate::solution::{Difference, Solution};
+pub use super::mismatch::{Mismatch, Oracle, Signature};
+use super::Subject;
+use crate::game::{Game, Outcome, Side, Value};
+use crate::problems::Instance;
+use crate::solution::Solution;
 use crate::solve::{certify, Fixpoint, Minimax, Solver, Violation};
-use std::fmt;
 
 /// Which references run, up to which sizes.
 #[derive(Clone, Copy, Debug)]
@@ -19,10 +22,10 @@ pub struct Oracles {
     /// skipped oracle, past its step budget).
     pub minimax_max: usize,
     pub minimax_budget: u64,
-    /// The metamorphic relations run on games of at least this many positions: by
-    /// default exactly those too large for value iteration, where they and `certify`
-    /// are the only oracles.
-    pub relations_from: usize,
+    /// Whether the metamorphic relations run on games of every size. Without it they
+    /// run exactly on the games too large for value iteration, where they and
+    /// `certify` are the only oracles.
+    pub relations_on_every_size: bool,
     /// The certificate checker; replaceable so the harness can test a broken checker.
     pub certifier: fn(&Game, &Solution) -> Result<(), Violation>,
 }
@@ -33,7 +36,7 @@ impl Default for Oracles {
             fixpoint_max: 2_000,
             minimax_max: 12,
             minimax_budget: 200_000,
-            relations_from: 2_001,
+            relations_on_every_size: false,
             certifier: certify,
         }
     }
@@ -50,7 +53,7 @@ impl Oracles {
     /// judges candidates and 1-minimality.
     pub fn with_relations(self) -> Oracles {
         Oracles {
-            relations_from: 0,
+            relations_on_every_size: true,
             ..self
         }
     }
@@ -60,7 +63,7 @@ impl Oracles {
         Oracles {
             fixpoint_max: 0,
             minimax_max: 0,
-            relations_from: 0,
+            relations_on_every_size: true,
             ..Oracles::default()
         }
     }
@@ -91,8 +94,8 @@ impl Stats {
             match *v {
                 Value::Win { winner, remoteness } => {
                     match winner {
-                        crate::game::Side::A => stats.wins_a += 1,
-                        crate::game::Side::B => stats.wins_b += 1,
+                        Side::A => stats.wins_a += 1,
+                        Side::B => stats.wins_b += 1,
                     }
                     stats.max_remoteness = stats.max_remoteness.max(remoteness);
                 }
@@ -103,122 +106,19 @@ impl Stats {
     }
 }
 
-/// A failure found by an oracle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mismatch {
-    /// Two solvers gave different solutions.
-    Disagree {
-        left: String,
-        right: String,
-        difference: Difference,
-    },
-    /// `certify` rejected the solution of `solver`.
-    Rejected { solver: String, violation: Violation },
-    /// A solver failed outright (not a refusal of a too-large game).
-    Failed { solver: String, error: String },
-    /// A solver's answer line for a contest instance differs from the one read off
-    /// the checked solution of its product game.
-    Answer {
-        solver: String,
-        expected: String,
-        got: String,
-    },
-    /// The certificate checker accepted a solution that a reference refutes: the
-    /// checker itself is broken.
-    CheckerAccepted {
-        solver: String,
-        reference: String,
-        difference: Difference,
-    },
-    /// A metamorphic relation does not hold: the solver's solution of a transformed
-    /// game differs from what its solution of the game itself implies.
-    Relation {
-        relation: &'static str,
-        solver: String,
-        difference: Difference,
-    },
-}
-
-impl Mismatch {
-    /// What went wrong, without where or which oracle saw it: the shrinker keeps a
-    /// candidate only if it fails with the same signature ("the same way"). A wrong
-    /// solution is one failure whether minimax, value iteration, `certify` or a relation
-    /// exposes it: which oracles run depends on the size, which shrinking changes.
-    pub fn signature(&self) -> String {
-        match self {
-            Mismatch::Disagree { left, right, .. } if right.starts_with("retrograde on the implicit") => {
-                format!("{right} differs from {left}")
-            }
-            Mismatch::Disagree { left: solver, .. }
-            | Mismatch::Rejected { solver, .. }
-            | Mismatch::Relation { solver, .. } => format!("{solver} gives a wrong solution"),
-            Mismatch::Failed { solver, .. } => format!("{solver} fails"),
-            Mismatch::Answer { solver, .. } => format!("{solver} answers wrongly"),
-            Mismatch::CheckerAccepted { solver, .. } => {
-                format!("the checker accepts a wrong solution of {solver}")
-            }
-        }
-    }
-
-    /// The oracle that reported the failure, for kill tables.
-    pub fn oracle(&self) -> String {
-        match self {
-            Mismatch::Disagree { right, .. } => right.clone(),
-            Mismatch::Rejected { .. } => "certify".into(),
-            Mismatch::Failed { .. } => "crash".into(),
-            Mismatch::Relation { relation, .. } => format!("relation {relation}"),
-            Mismatch::Answer { .. } => "contest answer".into(),
-            Mismatch::CheckerAccepted { reference, .. } => format!("{reference} (checker accepted it)"),
-        }
-    }
-}
-
-impl fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Mismatch::Disagree {
-                left,
-                right,
-                difference,
-            } => {
-                write!(f, "{left} and {right} disagree at {difference}")
-            }
-            Mismatch::Rejected { solver, violation } => {
-                write!(f, "certify rejects the solution of {solver}: {violation}")
-            }
-            Mismatch::Failed { solver, error } => write!(f, "{solver} failed: {error}"),
-            Mismatch::Answer { solver, expected, got } => {
-                write!(f, "{solver} answers {got:?}, the references {expected:?}")
-            }
-            Mismatch::CheckerAccepted { solver, reference, difference } => write!(
-                f,
-                "the certificate checker accepts the solution of {solver}, which {reference} refutes at {difference}"
-            ),
-            Mismatch::Relation {
-                relation,
-                solver,
-                difference,
-            } => write!(
-                f,
-                "the {relation} relation fails for {solver}: expected vs got at {difference}"
-            ),
-        }
-    }
-}
-
 /// Runs the solver under test and every applicable oracle on `game`.
-pub fn check(game: &Game, under_test: &dyn Solver, oracles: &Oracles) -> Result<Stats, Mismatch> {
+pub fn check(game: &Game, under_test: &dyn Subject, oracles: &Oracles) -> Result<Stats, Mismatch> {
     check_solution(game, under_test, oracles).map(|(stats, _)| stats)
 }
 
 /// [`check`], returning the checked solution too.
 pub fn check_solution(
     game: &Game,
-    under_test: &dyn Solver,
+    under_test: &dyn Subject,
     oracles: &Oracles,
 ) -> Result<(Stats, Solution), Mismatch> {
     let name = under_test.name().to_string();
-    let claimed = under_test.solve(game).map_err(|e| Mismatch::Failed {
+    let claimed = under_test.solve(game).map_err(|e| Mismatch::Crashed {
         solver: name.clone(),
         error: e.to_string(),
     })?;
@@ -234,18 +134,18 @@ pub fn check_solution(
             if (oracles.certifier)(game, &claimed).is_ok() {
                 return Err(Mismatch::CheckerAccepted {
                     solver: name,
-                    reference: reference.into(),
+                    reference,
                     difference,
                 });
             }
             return Err(Mismatch::Disagree {
-                left: name,
-                right: reference.into(),
+                solver: name,
+                reference,
                 difference,
             });
         }
         match reference {
-            "fixpoint" => stats.fixpoint_ran = true,
+            Oracle::Fixpoint => stats.fixpoint_ran = true,
             _ => stats.minimax_ran = true,
         }
     }
@@ -255,7 +155,7 @@ pub fn check_solution(
             violation,
         });
     }
-    if game.positions() >= oracles.relations_from {
+    if oracles.relations_on_every_size || game.positions() > oracles.fixpoint_max {
         check_relations(game, &claimed, under_test, game_seed(game))?;
         stats.relations_ran = true;
     }
@@ -263,17 +163,17 @@ pub fn check_solution(
 }
 
 /// The references, most exhaustive first, each sized by `oracles`.
-fn references(oracles: &Oracles) -> [(&'static str, Box<dyn Solver>); 2] {
+fn references(oracles: &Oracles) -> [(Oracle, Box<dyn Solver>); 2] {
     [
         (
-            "minimax",
+            Oracle::Minimax,
             Box::new(Minimax {
                 max_positions: oracles.minimax_max,
                 budget: oracles.minimax_budget,
             }),
         ),
         (
-            "fixpoint",
+            Oracle::Fixpoint,
             Box::new(Fixpoint {
                 max_positions: oracles.fixpoint_max,
             }),
@@ -281,12 +181,12 @@ fn references(oracles: &Oracles) -> [(&'static str, Box<dyn Solver>); 2] {
     ]
 }
 
-fn run_reference(name: &str, reference: &dyn Solver, game: &Game) -> Result<Option<Solution>, Mismatch> {
+fn run_reference(oracle: Oracle, reference: &dyn Solver, game: &Game) -> Result<Option<Solution>, Mismatch> {
     match reference.solve(game) {
         Ok(solution) => Ok(Some(solution)),
         Err(e) if e.is_refusal() => Ok(None),
-        Err(e) => Err(Mismatch::Failed {
-            solver: name.into(),
+        Err(e) => Err(Mismatch::OracleFailed {
+            oracle: Some(oracle),
             error: e.to_string(),
         }),
     }
@@ -294,10 +194,7 @@ fn run_reference(name: &str, reference: &dyn Solver, game: &Game) -> Result<Opti
 
 /// The most exhaustive reference that can solve `game`, if any, and its solution:
 /// the expected output written next to a saved counterexample.
-pub fn reference_solution(
-    game: &Game,
-    oracles: &Oracles,
-) -> Result<Option<(&'static str, Solution)>, Mismatch> {
+pub fn reference_solution(game: &Game, oracles: &Oracles) -> Result<Option<(Oracle, Solution)>, Mismatch> {
     for (name, solver) in references(oracles) {
         if let Some(solution) = run_reference(name, solver.as_ref(), game)? {
             return Ok(Some((name, solution)));
@@ -308,15 +205,53 @@ pub fn reference_solution(
 
 /// [`check`] for a generated case: a game, or a contest instance's product game
 /// (with the implicit product checked too).
-pub fn check_case(
-    case: &crate::harness::generate::Case,
-    under_test: &dyn Solver,
+pub fn check_case(case: &Case, under_test: &dyn Subject, oracles: &Oracles) -> Result<Stats, Mismatch> {
+    match case {
+        Case::Game(game) => check(game, under_test, oracles),
+        Case::Instance(instance) => check_instance(instance, under_test, oracles),
+    }
+}
+
+/// Runs the oracle path on an instance's product game; then checks the fast path (the
+/// implicit product) and, for subjects that answer contest inputs their own way, their
+/// answer line, against the checked solution.
+pub fn check_instance(
+    instance: &Instance,
+    under_test: &dyn Subject,
     oracles: &Oracles,
 ) -> Result<Stats, Mismatch> {
-    match case {
-        crate::harness::generate::Case::Game(game) => check(game, under_test, oracles),
-        crate::harness::generate::Case::Instance(instance) => {
-            crate::problems::check_instance(instance, under_test, oracles)
+    let game = instance
+        .game()
+        .map_err(|error| Mismatch::OracleFailed { oracle: None, error })?;
+    let (stats, truth) = check_solution(&game, under_test, oracles)?;
+    let outcomes: Vec<Outcome> = truth.values.iter().map(|v| v.outcome()).collect();
+    let fast = instance
+        .implicit_outcomes()
+        .map_err(|error| Mismatch::OracleFailed {
+            oracle: Some(Oracle::ImplicitProduct),
+            error,
+        })?;
+    if let Some(p) = (0..game.positions()).find(|&p| outcomes[p] != fast[p]) {
+        return Err(Mismatch::ImplicitProduct {
+            problem: instance.problem(),
+            position: p as u32,
+            checked: outcomes[p],
+            implicit: fast[p],
+        });
+    }
+    if let Some(answer) = under_test.answer(instance, 1) {
+        let got = answer.map_err(|e| Mismatch::Crashed {
+            solver: under_test.name().into(),
+            error: e.to_string(),
+        })?;
+        let expected = instance.answer(1, &outcomes);
+        if got != expected {
+            return Err(Mismatch::Answer {
+                solver: under_test.name().into(),
+                expected,
+                got,
+            });
         }
     }
+    Ok(stats)
 }

@@ -2,13 +2,14 @@
 //! atomically under a content-hash name without ever overwriting a file, and replayed
 //! against every applicable oracle.
 //!
-//! Layout (DESIGN §5): `games/NAME.game` + `NAME.out`, `pursuit/NAME.in` + `NAME.out`,
+//! Layout (docs/DESIGN.md, "Corpus layout"): `games/NAME.game` + `NAME.out`, `pursuit/NAME.in` + `NAME.out`,
 //! `minigame/NAME.in` + `NAME.out`. Text, not fuzzer bytes or proptest seeds, because
 //! text survives changes to the generators.
 
 use crate::format::parse_game;
-use crate::harness::check::{check, Oracles};
-use crate::problems::{self, Problem};
+use crate::harness::check::{check_case, Oracles};
+use crate::harness::generate::Case;
+use crate::problems::Problem;
 use crate::solution::out_lines;
 use crate::solve::Retrograde;
 use sha2::{Digest, Sha256};
@@ -61,28 +62,29 @@ pub struct ReplayFailure {
     pub message: String,
 }
 
-/// Solves `input` as `kind` with the optimized solver, checks it with every applicable
-/// oracle, and returns the output text that its `.out` file must match. (Saving a new
-/// case takes the references' output instead: [`crate::harness::triage::expected_output`].)
+/// Checks the optimized solver on every case of `input` with every applicable oracle,
+/// and returns the expected output (see [`super::expected`]) that the `.out` file
+/// beside it must match.
 pub fn checked_output(kind: Kind, input: &str) -> Result<String, String> {
-    match kind {
-        Kind::Game => {
-            let game = parse_game(input).map_err(|e| e.to_string())?;
-            check(&game, &Retrograde, &Oracles::default()).map_err(|m| m.to_string())?;
-            Ok(crate::solve::retrograde::solve(&game).to_text(&game))
-        }
-        Kind::Problem(problem) => {
-            let instances = problem.parse(input).map_err(|e| e.to_string())?;
-            let mut out = String::new();
-            for (index, instance) in instances.iter().enumerate() {
-                problems::check_instance(instance, &Retrograde, &Oracles::default())
-                    .map_err(|m| format!("case {}: {m}", index + 1))?;
-                out.push_str(&instance.answer_line(index + 1)?);
-                out.push('\n');
-            }
-            Ok(out)
-        }
+    let cases: Vec<Case> = match kind {
+        Kind::Game => vec![Case::Game(parse_game(input).map_err(|e| e.to_string())?)],
+        Kind::Problem(problem) => problem
+            .parse(input)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(Case::Instance)
+            .collect(),
+    };
+    let mut out = String::new();
+    for (index, case) in cases.iter().enumerate() {
+        let at = |m: String| match kind {
+            Kind::Game => m,
+            Kind::Problem(_) => format!("case {}: {m}", index + 1),
+        };
+        check_case(case, &Retrograde, &Oracles::default()).map_err(|m| at(m.to_string()))?;
+        out += &super::expected::output(case, index + 1).map_err(at)?;
     }
+    Ok(out)
 }
 
 /// Replays one input file: every oracle, then the `.out` file beside it.

@@ -245,7 +245,7 @@ mod tests {
         let perms: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
         // Relabelled, with moves sorted as the enumeration lists them.
         let relabelled = |g: &Game, perm: &[u32]| {
-            let h = crate::harness::generate::relabel(g, perm);
+            let h = crate::harness::transform::relabel(g, perm);
             let mut b = GameBuilder::new();
             for p in h.ids() {
                 let mut moves = h.moves(p).to_vec();

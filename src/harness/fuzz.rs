@@ -22,10 +22,10 @@
 
 use super::check::{check_case, Oracles};
 use super::generate::Case;
+use super::Subject;
 use crate::format::{parse_game, print_game};
 use crate::game::{GameBuilder, Outcome, Side};
 use crate::problems::{minigame, pursuit, Instance, Problem};
-use crate::solve::Solver;
 use std::fmt;
 
 /// The largest fuzzed game; minimax covers up to 12 positions, value iteration all.
@@ -207,14 +207,14 @@ pub fn oracles() -> Oracles {
 /// The solver the `diff` target tests: `retrograde`, or the one named by the
 /// `RETROCHECK_SOLVER` environment variable (a mutant, `planted`), to show that a bug
 /// is found.
-pub fn solver_under_test() -> Box<dyn Solver> {
+pub fn solver_under_test() -> Box<dyn Subject> {
     let name = std::env::var("RETROCHECK_SOLVER").unwrap_or_else(|_| "retrograde".into());
-    crate::solve::by_name(&name).unwrap_or_else(|| panic!("RETROCHECK_SOLVER={name} names no solver"))
+    super::registry::by_name(&name).unwrap_or_else(|| panic!("RETROCHECK_SOLVER={name} names no solver"))
 }
 
 /// The `diff` target: false to reject an input outside the caps; panics, with the
 /// case's canonical text, on a failure.
-pub fn diff(input: &FuzzCase, solver: &dyn Solver) -> bool {
+pub fn diff(input: &FuzzCase, solver: &dyn Subject) -> bool {
     let Some(case) = &input.0 else { return false };
     if let Err(mismatch) = check_case(case, solver, &oracles()) {
         panic!("{mismatch}\non the case:{input:?}");
@@ -250,8 +250,7 @@ pub fn contest_input(problem: Problem, data: &[u8]) {
         if positions > 2_000 {
             continue;
         }
-        if let Err(mismatch) =
-            crate::problems::check_instance(&instance, &crate::solve::Retrograde, &oracles())
+        if let Err(mismatch) = super::check::check_instance(&instance, &crate::solve::Retrograde, &oracles())
         {
             panic!("{mismatch}\non the instance:\n{}", instance.to_input());
         }

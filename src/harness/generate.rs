@@ -8,8 +8,10 @@
 //! contest product games — and [`Family::Swarm`] switches features on and off per case
 //! (swarm testing: a case without a feature tests the others harder).
 
+use super::transform::relabel;
 use crate::game::{Game, GameBuilder, Outcome, Side};
 use crate::problems::{minigame, pursuit, Instance};
+use crate::text::count;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -71,6 +73,16 @@ impl Family {
     /// campaign: all but `exhaustive` and `large`, the last two.
     pub const SEEDED: &'static [Family] = Family::ALL.split_at(12).0;
 
+    /// A hash of the family's name (FNV-1a), mixed into its seeds: a family's cases
+    /// depend on its name, never on its place in a list, so adding a family changes
+    /// no existing case.
+    pub fn salt(self) -> u64 {
+        self.name().bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    }
+
+    /// The family's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Family::Uniform => "uniform",
@@ -269,21 +281,11 @@ impl Case {
     }
 }
 
-/// `n` and the noun, plural unless `n` is 1 ("vertex" becomes "vertices").
-pub fn count(n: usize, noun: &str) -> String {
-    match (n, noun) {
-        (1, _) => format!("1 {noun}"),
-        (_, "vertex") => format!("{n} vertices"),
-        _ => format!("{n} {noun}s"),
-    }
-}
-
 /// The random generator of one case: ChaCha8, whose stream is fixed by its seed on
 /// every platform and version.
 pub fn case_rng(family: Family, seed: u64) -> ChaCha8Rng {
     // Mix the family in so that the same seed gives unrelated games per family.
-    let salt = Family::ALL.iter().position(|&f| f == family).unwrap_or(0) as u64;
-    ChaCha8Rng::seed_from_u64(seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    ChaCha8Rng::seed_from_u64(seed ^ family.salt())
 }
 
 /// The case of `family` for `seed`, with about `size` positions (at least 1). For
@@ -471,29 +473,6 @@ pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
     let mut perm: Vec<u32> = (0..game.positions() as u32).collect();
     perm.shuffle(rng);
     relabel(&game, &perm)
-}
-
-/// `game` with position `p` renamed `perm[p]`.
-pub fn relabel(game: &Game, perm: &[u32]) -> Game {
-    let mut order = vec![0u32; perm.len()];
-    for (p, &q) in perm.iter().enumerate() {
-        order[q as usize] = p as u32;
-    }
-    induced(game, &order, perm)
-}
-
-/// The game on the positions `order` (old ids, listed in their new order), every move
-/// renamed by `rename` (old id to new id). Moves must stay within `order`.
-pub fn induced(game: &Game, order: &[u32], rename: &[u32]) -> Game {
-    let mut b = GameBuilder::with_capacity(order.len(), game.move_count());
-    let mut moves = Vec::new();
-    for &p in order {
-        moves.clear();
-        moves.extend(game.moves(p).iter().map(|&t| rename[t as usize]));
-        b.position(game.mover(p), &moves, game.terminal(p));
-    }
-    b.draw_credit(game.draw_credit());
-    b.build().expect("moves stay within the induced positions")
 }
 
 /// A large random game of `n` positions, built straight into CSR arrays: a planted

@@ -3,12 +3,12 @@
 //! family strategies, and a plain baseline (uniform games, proptest's own shrinking).
 
 use super::bulk::{self, Campaign, Shard};
-use super::check::{check_case, Oracles};
+use super::check::{check_case, Oracles, Signature};
 use super::generate::{Case, Family};
 use super::shrink::{instance_single_removals, single_removals};
 use super::strategy;
 use super::triage::triage;
-use crate::solve::Solver;
+use super::Subject;
 use proptest::strategy::BoxedStrategy;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use std::time::{Duration, Instant};
@@ -35,7 +35,7 @@ pub struct Kill {
 
 /// A kill, or how many cases the solver survived.
 #[derive(Clone, Debug)]
-pub enum Outcome {
+pub enum Verdict {
     Caught(Box<Kill>),
     Survived { cases: u64 },
 }
@@ -51,7 +51,7 @@ pub fn size_of(case: &Case) -> usize {
 
 /// Whether no single removal of `case` fails with `signature`, judged by `oracles` with
 /// the relations on every size, as shrinking judges.
-pub fn is_one_minimal(case: &Case, signature: &str, solver: &dyn Solver, oracles: &Oracles) -> bool {
+pub fn is_one_minimal(case: &Case, signature: Signature, solver: &dyn Subject, oracles: &Oracles) -> bool {
     let oracles = &oracles.with_relations();
     let fails = |c: Case| check_case(&c, solver, oracles).is_err_and(|m| m.signature() == signature);
     match case {
@@ -64,7 +64,7 @@ pub fn is_one_minimal(case: &Case, signature: &str, solver: &dyn Solver, oracles
 
 /// The bulk runner on every seeded family (sizes 1 to 1,000) for up to `max_cases`,
 /// the first failure shrunk by the shrinker.
-pub fn bulk_kill(solver: &dyn Solver, oracles: &Oracles, max_cases: u64, seed: u64) -> Outcome {
+pub fn bulk_kill(solver: &dyn Subject, oracles: &Oracles, max_cases: u64, seed: u64) -> Verdict {
     let campaign = Campaign {
         families: Family::SEEDED.to_vec(),
         cases: max_cases,
@@ -77,21 +77,21 @@ pub fn bulk_kill(solver: &dyn Solver, oracles: &Oracles, max_cases: u64, seed: u
     };
     let summary = bulk::run(&campaign, solver, &|_| {});
     let Some(failure) = summary.failure else {
-        return Outcome::Survived { cases: summary.cases };
+        return Verdict::Survived { cases: summary.cases };
     };
     let time = summary.elapsed;
     let triaged = match triage(&failure.case, solver, oracles, None, |_| {}) {
         Ok(t) => t,
-        Err(_) => return Outcome::Survived { cases: summary.cases },
+        Err(_) => return Verdict::Survived { cases: summary.cases },
     };
     let signature = triaged.mismatch.signature();
-    Outcome::Caught(Box::new(Kill {
-        oracle: failure.mismatch.oracle(),
+    Verdict::Caught(Box::new(Kill {
+        oracle: failure.mismatch.found_by(),
         cases: failure.index + 1,
         time,
         size: triaged.shrunk.value.size_text(),
         proptest_size: None,
-        one_minimal: is_one_minimal(&triaged.shrunk.value, &signature, solver, oracles),
+        one_minimal: is_one_minimal(&triaged.shrunk.value, signature, solver, oracles),
         case: triaged.shrunk.value,
         shrink_time: triaged.shrunk.elapsed,
     }))
@@ -101,12 +101,12 @@ pub fn bulk_kill(solver: &dyn Solver, oracles: &Oracles, max_cases: u64, seed: u
 /// without failure persistence; with `then_shrink`, its result then goes through the
 /// shrinker, as every failure from the harness's properties does.
 pub fn proptest_kill(
-    solver: &dyn Solver,
+    solver: &dyn Subject,
     oracles: &Oracles,
     strategy: BoxedStrategy<Case>,
     seed: u64,
     then_shrink: bool,
-) -> Outcome {
+) -> Verdict {
     let config = Config {
         failure_persistence: None,
         ..Config::default()
@@ -119,7 +119,7 @@ pub fn proptest_kill(
     let start = Instant::now();
     // proptest's runner takes a `Fn`: the counts live in cells.
     let calls = std::cell::Cell::new(0u64);
-    let first: std::cell::RefCell<Option<(u64, Duration, String)>> = Default::default();
+    let first: std::cell::RefCell<Option<(u64, Duration, String, Signature)>> = Default::default();
     let result = runner.run(&strategy, |case| {
         calls.set(calls.get() + 1);
         match check_case(&case, solver, oracles) {
@@ -127,31 +127,31 @@ pub fn proptest_kill(
             Err(m) => {
                 first
                     .borrow_mut()
-                    .get_or_insert((calls.get(), start.elapsed(), m.oracle()));
-                Err(TestCaseError::fail(m.signature()))
+                    .get_or_insert((calls.get(), start.elapsed(), m.found_by(), m.signature()));
+                Err(TestCaseError::fail(m.to_string()))
             }
         }
     });
     match (result, first.into_inner()) {
-        (Err(TestError::Fail(signature, case)), Some((cases, time, oracle))) => {
+        (Err(TestError::Fail(_, case)), Some((cases, time, oracle, signature))) => {
             let proptest_size = case.size_text();
             let case = match then_shrink {
                 true => triage(&case, solver, oracles, None, |_| {}).map_or(case, |t| t.shrunk.value),
                 false => case,
             };
             let shrink_time = start.elapsed() - time;
-            Outcome::Caught(Box::new(Kill {
+            Verdict::Caught(Box::new(Kill {
                 oracle,
                 cases,
                 time,
                 size: case.size_text(),
                 proptest_size: then_shrink.then_some(proptest_size),
-                one_minimal: is_one_minimal(&case, signature.message(), solver, oracles),
+                one_minimal: is_one_minimal(&case, signature, solver, oracles),
                 case,
                 shrink_time,
             }))
         }
-        _ => Outcome::Survived {
+        _ => Verdict::Survived {
             cases: u64::from(config.cases),
         },
     }
@@ -161,14 +161,14 @@ pub fn proptest_kill(
 #[derive(Clone, Debug)]
 pub struct Row {
     pub name: String,
-    pub bulk: Outcome,
-    pub proptest: Outcome,
-    pub plain: Outcome,
+    pub bulk: Verdict,
+    pub proptest: Verdict,
+    pub plain: Verdict,
 }
 
 /// The kill-table row of `solver`: bulk runner (100,000 cases at most), proptest over
 /// every family, and the plain baseline.
-pub fn row(name: &str, solver: &dyn Solver, oracles: &Oracles) -> Row {
+pub fn row(name: &str, solver: &dyn Subject, oracles: &Oracles) -> Row {
     Row {
         name: name.into(),
         bulk: bulk_kill(solver, oracles, 100_000, 1),
@@ -190,7 +190,7 @@ pub fn table(rows: &[Row]) -> String {
     for row in rows {
         out += &format!("| {} ", row.name);
         match &row.bulk {
-            Outcome::Caught(k) => {
+            Verdict::Caught(k) => {
                 out += &format!(
                     "| {} | {} | {} | {} | {} | {} ",
                     k.oracle,
@@ -201,10 +201,10 @@ pub fn table(rows: &[Row]) -> String {
                     yes(k.one_minimal)
                 )
             }
-            Outcome::Survived { cases } => out += &format!("| SURVIVED | {cases} | | | | "),
+            Verdict::Survived { cases } => out += &format!("| SURVIVED | {cases} | | | | "),
         }
         match &row.proptest {
-            Outcome::Caught(k) => {
+            Verdict::Caught(k) => {
                 out += &format!(
                     "| {} | {} | {} | {} | {} | {} ",
                     k.cases,
@@ -215,10 +215,10 @@ pub fn table(rows: &[Row]) -> String {
                     yes(k.one_minimal)
                 )
             }
-            Outcome::Survived { cases } => out += &format!("| SURVIVED ({cases}) | | | | | "),
+            Verdict::Survived { cases } => out += &format!("| SURVIVED ({cases}) | | | | | "),
         }
         match &row.plain {
-            Outcome::Caught(k) => {
+            Verdict::Caught(k) => {
                 out += &format!(
                     "| {} | {} | {} | {} |\n",
                     k.cases,
@@ -227,8 +227,34 @@ pub fn table(rows: &[Row]) -> String {
                     yes(k.one_minimal)
                 )
             }
-            Outcome::Survived { cases } => out += &format!("| SURVIVED ({cases}) | | | |\n"),
+            Verdict::Survived { cases } => out += &format!("| SURVIVED ({cases}) | | | |\n"),
         }
     }
     out
+}
+
+/// The name of the broken certificate checker in kill tables.
+pub use super::mutants::CHECKER_MUTANT;
+
+/// The kill table of every mutant, and of the broken checker (run against the
+/// `loss-min` solver, whose wrong remoteness only the remoteness conditions catch).
+/// `progress` hears each row's name before it runs.
+pub fn mutant_rows(mut progress: impl FnMut(&str)) -> Vec<Row> {
+    use super::mutants::{certify_without_remoteness, Bug, Textbook, MUTANTS};
+    let mut rows = Vec::new();
+    for m in MUTANTS {
+        progress(m.name);
+        rows.push(row(m.name, m.solver().as_ref(), &Oracles::default()));
+    }
+    progress(CHECKER_MUTANT);
+    let broken_checker = Oracles {
+        certifier: certify_without_remoteness,
+        ..Oracles::default()
+    };
+    rows.push(row(
+        &format!("{CHECKER_MUTANT} (solver: loss-min)"),
+        &Textbook { bug: Bug::LossMin },
+        &broken_checker,
+    ));
+    rows
 }

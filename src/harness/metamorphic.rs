@@ -13,59 +13,21 @@
 //! - the game restricted to the positions reachable from a root has the same values
 //!   and moves on them.
 
-use super::check::Mismatch;
-use super::generate::{induced, relabel};
-use crate::game::{Game, GameBuilder, Outcome, Side, Value};
+use super::mismatch::Mismatch;
+pub use super::mismatch::Relation;
+use super::transform::{edit_moves, reachable_from, relabel, swap_sides};
+use super::Subject;
+use crate::game::{Game, Side, Value};
 use crate::solution::{first_optimal_move, Difference, Solution};
-use crate::solve::Solver;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-/// A metamorphic relation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Relation {
-    Relabel,
-    SwapSides,
-    ReorderMoves,
-    DuplicateMove,
-    WinningSelfLoop,
-    UnreachablePositions,
-    DisjointUnion,
-    ReachableRestriction,
-}
-
-impl Relation {
-    pub const ALL: [Relation; 8] = [
-        Relation::Relabel,
-        Relation::SwapSides,
-        Relation::ReorderMoves,
-        Relation::DuplicateMove,
-        Relation::WinningSelfLoop,
-        Relation::UnreachablePositions,
-        Relation::DisjointUnion,
-        Relation::ReachableRestriction,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Relation::Relabel => "relabel",
-            Relation::SwapSides => "swap-sides",
-            Relation::ReorderMoves => "reorder-moves",
-            Relation::DuplicateMove => "duplicate-move",
-            Relation::WinningSelfLoop => "winning-self-loop",
-            Relation::UnreachablePositions => "unreachable-positions",
-            Relation::DisjointUnion => "disjoint-union",
-            Relation::ReachableRestriction => "reachable-restriction",
-        }
-    }
-}
 
 /// Checks every relation on `game`; `base` is the solver's solution of `game` itself.
 pub fn check_relations(
     game: &Game,
     base: &Solution,
-    under_test: &dyn Solver,
+    under_test: &dyn Subject,
     seed: u64,
 ) -> Result<(), Mismatch> {
     Relation::ALL
@@ -83,19 +45,19 @@ pub fn check_relation(
     relation: Relation,
     game: &Game,
     base: &Solution,
-    under_test: &dyn Solver,
+    under_test: &dyn Subject,
     seed: u64,
 ) -> Result<(), Mismatch> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ relation as u64);
     let small = game.positions() <= ALL_CHOICES_UP_TO;
     let solve = |g: &Game| {
-        under_test.solve(g).map_err(|e| Mismatch::Failed {
+        under_test.solve(g).map_err(|e| Mismatch::Crashed {
             solver: under_test.name().into(),
             error: format!("{e} (on the {} transform)", relation.name()),
         })
     };
     let fail = |difference: Difference| Mismatch::Relation {
-        relation: relation.name(),
+        relation,
         solver: under_test.name().into(),
         difference,
     };
@@ -266,57 +228,6 @@ fn compare_prefix(base: &Solution, solution: &Solution, n: usize) -> Result<(), 
         choices: solution.choices[..n].to_vec(),
     };
     base.compare(&prefix).map_or(Ok(()), Err)
-}
-
-/// `game` with each position's move list edited by `edit`.
-fn edit_moves(game: &Game, mut edit: impl FnMut(u32, &mut Vec<u32>)) -> Game {
-    let mut b = GameBuilder::with_capacity(game.positions(), game.move_count() + 1);
-    let mut moves = Vec::new();
-    for p in game.ids() {
-        moves.clear();
-        moves.extend_from_slice(game.moves(p));
-        if game.terminal(p).is_none() {
-            edit(p, &mut moves);
-        }
-        b.position(game.mover(p), &moves, game.terminal(p));
-    }
-    b.draw_credit(game.draw_credit());
-    b.build().expect("edited move lists stay in range")
-}
-
-/// `game` with the sides swapped: movers, terminal outcomes and the draw convention.
-pub fn swap_sides(game: &Game) -> Game {
-    let mut b = GameBuilder::with_capacity(game.positions(), game.move_count());
-    for p in game.ids() {
-        b.position(
-            game.mover(p).other(),
-            game.moves(p),
-            game.terminal(p).map(Outcome::swapped),
-        );
-    }
-    b.draw_credit(game.draw_credit().map(Side::other));
-    b.build().expect("swapping sides keeps a game valid")
-}
-
-/// The positions reachable from `root` (sorted), as a game of their own.
-pub fn reachable_from(game: &Game, root: u32) -> (Game, Vec<u32>) {
-    let mut seen = vec![false; game.positions()];
-    let mut stack = vec![root];
-    seen[root as usize] = true;
-    while let Some(p) = stack.pop() {
-        for &q in game.moves(p) {
-            if !seen[q as usize] {
-                seen[q as usize] = true;
-                stack.push(q);
-            }
-        }
-    }
-    let kept: Vec<u32> = game.ids().filter(|&p| seen[p as usize]).collect();
-    let mut rename = vec![u32::MAX; game.positions()];
-    for (i, &p) in kept.iter().enumerate() {
-        rename[p as usize] = i as u32;
-    }
-    (induced(game, &kept, &rename), kept)
 }
 
 /// A cheap, stable seed from a game's contents, so relation choices are deterministic.

@@ -11,7 +11,10 @@
 //! candidate fails, which includes every single removal.
 
 use super::generate::Case;
-use crate::game::{Game, GameBuilder, Side};
+use super::transform::{
+    bypass_position, edited, move_to_front, without_move, without_position, without_positions,
+};
+use crate::game::{Game, Side};
 use crate::problems::{minigame, pursuit, Instance};
 use std::time::{Duration, Instant};
 
@@ -99,67 +102,6 @@ pub fn shrink_case(
     }
 }
 
-/// `game` without position `p`: moves to it are dropped, later ids shift down.
-pub fn without_position(game: &Game, p: u32) -> Game {
-    without_positions(game, p, p + 1)
-}
-
-/// `game` without the positions `start..end`.
-pub fn without_positions(game: &Game, start: u32, end: u32) -> Game {
-    let removed = end - start;
-    let mut b = GameBuilder::with_capacity(game.positions() - removed as usize, game.move_count());
-    let mut moves = Vec::new();
-    for q in game.ids().filter(|&q| q < start || q >= end) {
-        moves.clear();
-        moves.extend(
-            game.moves(q)
-                .iter()
-                .filter(|&&t| t < start || t >= end)
-                .map(|&t| if t >= end { t - removed } else { t }),
-        );
-        b.position(game.mover(q), &moves, game.terminal(q));
-    }
-    b.draw_credit(game.draw_credit());
-    b.build().expect("removing positions keeps a game valid")
-}
-
-/// `game` with position `p`, which has exactly one move, to `s ≠ p`, contracted: moves
-/// to `p` go to `s` instead. This shortens chains and cycles, which removing single
-/// positions cannot (removing any position of a cycle breaks it).
-pub fn bypass_position(game: &Game, p: u32) -> Option<Game> {
-    let &[s] = game.moves(p) else { return None };
-    if s == p {
-        return None;
-    }
-    let shift = |t: u32| if t > p { t - 1 } else { t };
-    let mut b = GameBuilder::with_capacity(game.positions() - 1, game.move_count());
-    let mut moves = Vec::new();
-    for q in game.ids().filter(|&q| q != p) {
-        moves.clear();
-        moves.extend(game.moves(q).iter().map(|&t| shift(if t == p { s } else { t })));
-        b.position(game.mover(q), &moves, game.terminal(q));
-    }
-    b.draw_credit(game.draw_credit());
-    Some(b.build().expect("contracting a position keeps a game valid"))
-}
-
-/// `game` with position `p` renamed 0 and the positions before it shifted up.
-pub fn move_to_front(game: &Game, p: u32) -> Game {
-    let perm: Vec<u32> = game
-        .ids()
-        .map(|q| {
-            if q == p {
-                0
-            } else if q < p {
-                q + 1
-            } else {
-                q
-            }
-        })
-        .collect();
-    super::generate::relabel(game, &perm)
-}
-
 /// Compound candidates for small games: move one position to id 0, then remove
 /// another. Solvers (and their bugs) often depend on which position they meet first,
 /// so a failure can need an entry position that only a reordering makes removable.
@@ -172,27 +114,6 @@ fn reorder_and_remove(game: &Game) -> impl Iterator<Item = Game> + '_ {
         let front = move_to_front(game, p);
         (1..n).map(move |q| without_position(&front, q))
     })
-}
-
-/// `game` with the moves of `p` replaced by `moves` (and its label by `label`).
-fn edited(game: &Game, p: u32, mover: Side, moves: &[u32], label: Option<crate::game::Outcome>) -> Game {
-    let mut b = GameBuilder::with_capacity(game.positions(), game.move_count());
-    for q in game.ids() {
-        if q == p {
-            b.position(mover, moves, label);
-        } else {
-            b.position(game.mover(q), game.moves(q), game.terminal(q));
-        }
-    }
-    b.draw_credit(game.draw_credit());
-    b.build().expect("edits keep a game valid")
-}
-
-/// `game` without the `i`-th move of `p`.
-pub fn without_move(game: &Game, p: u32, i: usize) -> Game {
-    let mut moves = game.moves(p).to_vec();
-    moves.remove(i);
-    edited(game, p, game.mover(p), &moves, game.terminal(p))
 }
 
 /// Every game one removal away: each position, and each move.

@@ -3,17 +3,15 @@
 //! then split a failing multi-case input down to the failing case and shrink it,
 //! re-running the program at every step.
 
-use super::check::Oracles;
 use super::generate::{self, Case, Family};
 use super::shrink::{game_candidates, instance_candidates, shrink};
 use crate::format::print_game;
-use crate::problems::{check_instance, Instance, Problem};
+use crate::problems::{Instance, Problem};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
-use wait_timeout::ChildExt;
 
 /// Output beyond this is not kept: a program printing for ever must not exhaust memory.
 pub const OUTPUT_LIMIT: usize = 64 << 20;
@@ -49,7 +47,8 @@ pub enum Run {
 
 impl Program {
     /// Runs the program on `input` in its own process group, killed with all its
-    /// children if it outlives the timeout.
+    /// children when it exits or outlives the timeout.
+    #[cfg(unix)]
     pub fn run(&self, input: &[u8]) -> std::io::Result<Run> {
         use std::os::unix::process::CommandExt;
         let start = Instant::now();
@@ -61,7 +60,7 @@ impl Program {
             .stderr(Stdio::piped())
             .process_group(0)
             .spawn()?;
-        let pgid = child.id() as i32;
+        let pid = child.id() as libc::pid_t;
         // Pipes on threads: a program that prints before reading all its input, or
         // never reads it, must not deadlock the runner.
         let mut stdin = child.stdin.take().expect("piped");
@@ -86,34 +85,78 @@ impl Program {
         };
         let stdout = read_capped(Box::new(child.stdout.take().expect("piped")));
         let stderr = read_capped(Box::new(child.stderr.take().expect("piped")));
-        let status = child.wait_timeout(self.timeout)?;
-        let status = match status {
-            Some(status) => status,
-            None => {
-                // SAFETY: signalling the process group we created for this child.
-                unsafe {
-                    libc::kill(-pgid, libc::SIGKILL);
-                }
-                let _ = child.wait();
-                let _ = writer.join();
-                let _ = stdout.join();
-                return Ok(Run::TimedOut {
-                    stderr: stderr.join().unwrap_or_default(),
-                });
-            }
-        };
-        // Children left behind (a background job of the program) go too.
-        // SAFETY: as above; the group may be gone already, which is fine.
+        let exited = wait_unreaped(pid, self.timeout)?;
+        // The child is a zombie now, or still running: either way its pid, and so its
+        // process group id, cannot have been reused. Kill the group (children left
+        // behind, a background job of the program) before reaping the child, never
+        // after, when the id could name someone else's group.
+        // SAFETY: signalling the process group created for this child, whose leader
+        // is not reaped yet.
         unsafe {
-            libc::kill(-pgid, libc::SIGKILL);
+            libc::kill(-pid, libc::SIGKILL);
         }
+        let status = child.wait()?;
         let _ = writer.join();
+        if !exited {
+            let _ = stdout.join();
+            return Ok(Run::TimedOut {
+                stderr: stderr.join().unwrap_or_default(),
+            });
+        }
         Ok(Run::Finished {
             status,
             stdout: stdout.join().unwrap_or_default(),
             stderr: stderr.join().unwrap_or_default(),
             elapsed: start.elapsed(),
         })
+    }
+
+    /// `stress` needs process groups to enforce time limits on a program and all its
+    /// children; elsewhere it refuses to run rather than leave processes behind.
+    #[cfg(not(unix))]
+    pub fn run(&self, _input: &[u8]) -> std::io::Result<Run> {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "stress runs programs only on Unix systems (it needs process groups to enforce time limits)",
+        ))
+    }
+}
+
+/// Waits until the child `pid` exits or `timeout` passes, without reaping it (so its
+/// pid stays reserved): true when it exited.
+#[cfg(unix)]
+fn wait_unreaped(pid: libc::pid_t, timeout: Duration) -> std::io::Result<bool> {
+    let deadline = Instant::now() + timeout;
+    let mut pause = Duration::from_micros(50);
+    loop {
+        // SAFETY: a zeroed siginfo_t is a valid out-parameter for waitid.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid on our own child with WNOWAIT leaves it waitable.
+        let r = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
+        };
+        if r == -1 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(e);
+        }
+        // SAFETY: waitid filled `info`; si_pid is 0 while no child has exited.
+        if unsafe { info.si_pid() } != 0 {
+            return Ok(true);
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return Ok(false);
+        }
+        std::thread::sleep(pause.min(deadline - now));
+        pause = (pause * 2).min(Duration::from_millis(5));
     }
 }
 
@@ -226,30 +269,10 @@ impl Input {
         }
     }
 
-    /// The expected output, from retrocheck checked by the references: one line per
-    /// test case, or the solution format for a game. An error means retrocheck itself
-    /// failed a check: a bug to report, not the program's.
+    /// The expected output (see [`super::expected`]): one line per test case, or the
+    /// solution format for a game.
     pub fn expected(&self) -> Result<String, String> {
-        let oracles = Oracles::default();
-        let mut out = String::new();
-        for (k, case) in self.cases.iter().enumerate() {
-            match case {
-                Case::Game(g) => {
-                    crate::harness::check::check(g, &crate::solve::Retrograde, &oracles)
-                        .map_err(|m| m.to_string())?;
-                    out += &crate::solve::retrograde::solve(g).to_text(g);
-                }
-                Case::Instance(i) => {
-                    let positions = i.game().map(|g| g.positions()).unwrap_or(usize::MAX);
-                    if positions <= oracles.fixpoint_max {
-                        check_instance(i, &crate::solve::Retrograde, &oracles).map_err(|m| m.to_string())?;
-                    }
-                    out += &i.answer_line(k + 1)?;
-                    out.push('\n');
-                }
-            }
-        }
-        Ok(out)
+        super::expected::outputs(&self.cases)
     }
 }
 

@@ -2,13 +2,12 @@
 //! fails the same way, work out the expected output with the references, and save both
 //! as text in the corpus.
 
-use super::check::{check_case, reference_solution, Mismatch, Oracles};
+use super::check::{check_case, Mismatch, Oracles, Signature};
 use super::corpus::{self, Kind, Saved};
 use super::generate::Case;
 use super::shrink::{shrink_case, Shrunk};
+use super::Subject;
 use crate::format::print_game;
-use crate::game::Outcome;
-use crate::solve::Solver;
 use std::path::Path;
 
 /// A failure reduced and, if asked, saved.
@@ -32,33 +31,11 @@ pub fn case_text(case: &Case) -> (Kind, String) {
     }
 }
 
-/// The expected output of a case by the references alone (no solver under test),
-/// for the `.out` file: generous limits, since shrunk cases are small.
-pub fn expected_output(case: &Case) -> Result<String, String> {
-    let game = case.game()?;
-    let generous = Oracles {
-        fixpoint_max: 200_000,
-        minimax_max: 12,
-        minimax_budget: 2_000_000,
-        ..Oracles::default()
-    };
-    let (_, solution) = reference_solution(&game, &generous)
-        .map_err(|m| m.to_string())?
-        .ok_or_else(|| format!("no reference can solve a game of {} positions", game.positions()))?;
-    Ok(match case {
-        Case::Game(game) => solution.to_text(game),
-        Case::Instance(instance) => {
-            let outcomes: Vec<Outcome> = solution.values.iter().map(|v| v.outcome()).collect();
-            instance.answer(1, &outcomes) + "\n"
-        }
-    })
-}
-
 /// Shrinks a failing `case` (keeping the failure's signature) under every oracle, and
 /// saves the result under `corpus_root` if given. `on_step` sees each accepted shrinking step.
 pub fn triage(
     case: &Case,
-    under_test: &dyn Solver,
+    under_test: &dyn Subject,
     oracles: &Oracles,
     corpus_root: Option<&Path>,
     on_step: impl FnMut(&Case),
@@ -76,7 +53,7 @@ pub fn triage(
     let shrunk = shrink_case(case, fails, on_step);
     let mismatch = check_case(&shrunk.value, under_test, oracles).expect_err("the shrunk case still fails");
     let (kind, text) = case_text(&shrunk.value);
-    let expected = expected_output(&shrunk.value)?;
+    let expected = super::expected::output(&shrunk.value, 1)?;
     let saved = match corpus_root {
         Some(root) => Some(
             corpus::save(root, kind, &text, &expected).map_err(|e| format!("saving to the corpus: {e}"))?,
@@ -92,28 +69,32 @@ pub fn triage(
     })
 }
 
-/// For test properties: when `case` fails, shrink it and save it in the corpus
-/// (`RETROCHECK_CORPUS`, default `corpus/` under the crate), and return a report naming
-/// the file; a saved case is replayed by `cargo test` from then on. proptest calls a
-/// failing property again on each of its shrinking candidates: only the first failure
-/// of each kind in a process is saved.
-pub fn save_failure(case: &Case, under_test: &dyn Solver, oracles: &Oracles) -> Option<String> {
-    let root = std::env::var_os("RETROCHECK_CORPUS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"));
-    save_failure_in(&root, case, under_test, oracles)
+/// For test properties: when `case` fails, shrink it and return a report with the
+/// shrunk case as text. The case is saved in a corpus only when asked, with
+/// `RETROCHECK_CORPUS=DIR` (for example `corpus`, which `cargo test` replays from then
+/// on): a test never writes into the source tree on its own. proptest calls a failing
+/// property again on each of its shrinking candidates: only the first failure of each
+/// kind in a process is shrunk and saved.
+pub fn save_failure(case: &Case, under_test: &dyn Subject, oracles: &Oracles) -> Option<String> {
+    let root = std::env::var_os("RETROCHECK_CORPUS").map(std::path::PathBuf::from);
+    report_failure(root.as_deref(), case, under_test, oracles)
 }
 
-/// [`save_failure`] into the corpus at `root`.
-pub fn save_failure_in(
-    root: &Path,
+/// [`save_failure`] into the corpus at `root`, if given.
+pub fn report_failure(
+    root: Option<&Path>,
     case: &Case,
-    under_test: &dyn Solver,
+    under_test: &dyn Subject,
     oracles: &Oracles,
 ) -> Option<String> {
-    static SAVED: std::sync::Mutex<Vec<(std::path::PathBuf, String)>> = std::sync::Mutex::new(Vec::new());
+    type Key = (Option<std::path::PathBuf>, String, Signature);
+    static SAVED: std::sync::Mutex<Vec<Key>> = std::sync::Mutex::new(Vec::new());
     let mismatch = check_case(case, under_test, oracles).err()?;
-    let key = (root.to_path_buf(), mismatch.signature());
+    let key = (
+        root.map(Path::to_path_buf),
+        under_test.name().to_string(),
+        mismatch.signature(),
+    );
     {
         let mut saved = SAVED.lock().unwrap_or_else(|e| e.into_inner());
         if saved.contains(&key) {
@@ -121,11 +102,12 @@ pub fn save_failure_in(
         }
         saved.push(key);
     }
-    Some(match triage(case, under_test, oracles, Some(root), |_| {}) {
+    Some(match triage(case, under_test, oracles, root, |_| {}) {
         Ok(t) => {
-            let saved = t
-                .saved
-                .map_or(String::new(), |s| format!("; saved as {}", s.input.display()));
+            let saved = t.saved.map_or(
+                "; set RETROCHECK_CORPUS=corpus to save it for replay".into(),
+                |s| format!("; saved as {}", s.input.display()),
+            );
             format!("{mismatch}\nshrunk to:\n{}{saved}", t.text)
         }
         Err(e) => format!("{mismatch}\n(shrinking failed: {e})"),

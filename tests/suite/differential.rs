@@ -4,15 +4,14 @@
 //! summary.
 
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 use retrocheck::harness::bulk::{self, Campaign, Shard, Summary};
 use retrocheck::harness::check::{check_case, Oracles};
-use retrocheck::harness::generate::{Case, Family};
+use retrocheck::harness::generate::{self, Case, Family};
 use retrocheck::harness::shrink::single_removals;
 use retrocheck::harness::strategy;
 use retrocheck::harness::triage::{save_failure, triage};
-use retrocheck::mutants::Planted;
-use retrocheck::solve::{Retrograde, Solver};
+use retrocheck::harness::{registry, Subject};
+use retrocheck::solve::Retrograde;
 
 /// The property: retrograde passes every oracle. A failure is shrunk and saved in the
 /// corpus as text before proptest reports it.
@@ -24,13 +23,7 @@ fn passes(case: &Case) -> Result<(), TestCaseError> {
 }
 
 fn config() -> ProptestConfig {
-    // Cases follow PROPTEST_CASES (default 256); failures persist next to this file.
-    ProptestConfig {
-        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
-            "proptest-regressions",
-        ))),
-        ..ProptestConfig::default()
-    }
+    crate::config()
 }
 
 macro_rules! family_properties {
@@ -88,7 +81,7 @@ fn campaign(cases: u64, seed: u64) -> Campaign {
     }
 }
 
-fn run_on(threads: usize, campaign: &Campaign, solver: &dyn Solver) -> Summary {
+fn run_on(threads: usize, campaign: &Campaign, solver: &dyn Subject) -> Summary {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -98,10 +91,12 @@ fn run_on(threads: usize, campaign: &Campaign, solver: &dyn Solver) -> Summary {
 
 #[test]
 fn a_planted_bug_is_found_and_shrunk_to_the_same_one_minimal_case_on_any_thread_count() {
+    let planted = registry::by_name("planted").unwrap();
+    let planted = planted.as_ref();
     let c = campaign(20_000, 7);
     let mut shrunk = Vec::new();
     for threads in [1, 2] {
-        let summary = run_on(threads, &c, &Planted);
+        let summary = run_on(threads, &c, planted);
         let failure = summary.failure.expect("the planted bug is found");
         assert_eq!(
             summary.cases, failure.index,
@@ -112,7 +107,7 @@ fn a_planted_bug_is_found_and_shrunk_to_the_same_one_minimal_case_on_any_thread_
             .build()
             .unwrap();
         let t = pool
-            .install(|| triage(&failure.case, &Planted, &c.oracles, None, |_| {}))
+            .install(|| triage(&failure.case, planted, &c.oracles, None, |_| {}))
             .unwrap();
         let Case::Game(game) = &t.shrunk.value else {
             panic!("a game family failed")
@@ -120,7 +115,7 @@ fn a_planted_bug_is_found_and_shrunk_to_the_same_one_minimal_case_on_any_thread_
         // 1-minimal: every single removal passes, or fails some other way.
         let signature = t.mismatch.signature();
         for smaller in single_removals(game) {
-            let still = check_case(&Case::Game(smaller.clone()), &Planted, &c.oracles);
+            let still = check_case(&Case::Game(smaller.clone()), planted, &c.oracles);
             assert!(
                 !still.is_err_and(|m| m.signature() == signature),
                 "not 1-minimal: {smaller:?} still fails"
@@ -139,15 +134,16 @@ fn a_planted_bug_is_found_and_shrunk_to_the_same_one_minimal_case_on_any_thread_
 fn a_failing_property_saves_one_shrunk_case_in_the_corpus() {
     use proptest::test_runner::{Config, TestRunner};
     let corpus = tempfile::tempdir().unwrap();
+    let planted = registry::by_name("planted").unwrap();
     let mut runner = TestRunner::new(Config {
         failure_persistence: None,
         ..Config::default()
     });
     let result = runner.run(&strategy::case(Family::Multi, 16), |case| {
-        match retrocheck::harness::triage::save_failure_in(
-            corpus.path(),
+        match retrocheck::harness::triage::report_failure(
+            Some(corpus.path()),
             &case,
-            &Planted,
+            planted.as_ref(),
             &Oracles::default(),
         ) {
             None => Ok(()),
@@ -187,18 +183,86 @@ fn the_same_seed_gives_the_same_summary_on_one_and_two_threads() {
 
 #[test]
 fn shards_split_a_campaign_into_disjoint_cases() {
-    let whole = campaign(40, 5);
+    // Shards deal each family's cases in turn: with a multiple of (families × shards)
+    // cases, the shards run exactly the campaign's cases.
+    let mut whole = campaign(0, 5);
+    whole.cases = 4 * whole.families.len() as u64;
+    let half = whole.cases / 2;
     let halves = [Shard { index: 0, count: 2 }, Shard { index: 1, count: 2 }].map(|shard| Campaign {
         shard,
-        cases: 20,
+        cases: half,
         ..whole.clone()
     });
     let mut from_shards: Vec<_> = halves
         .iter()
-        .flat_map(|h| (0..20).map(|i| h.case_spec(i)))
+        .flat_map(|h| (0..half).map(|i| h.case_spec(i)))
         .collect();
-    let mut from_whole: Vec<_> = (0..40).map(|i| whole.case_spec(i)).collect();
+    let mut from_whole: Vec<_> = (0..whole.cases).map(|i| whole.case_spec(i)).collect();
     from_shards.sort_by_key(|s| s.1);
     from_whole.sort_by_key(|s| s.1);
     assert_eq!(from_shards, from_whole);
+}
+
+/// The cases of each family, in order, that a campaign over `families` runs.
+fn cases_per_family(families: &[Family], shard: Shard, cases: u64) -> Vec<(Family, Vec<(u64, usize)>)> {
+    let c = Campaign {
+        families: families.to_vec(),
+        cases,
+        shard,
+        ..campaign(cases, 99)
+    };
+    let mut per: Vec<(Family, Vec<(u64, usize)>)> = families.iter().map(|&f| (f, Vec::new())).collect();
+    for i in 0..cases {
+        let (family, seed, size) = c.case_spec(i);
+        per.iter_mut()
+            .find(|(f, _)| *f == family)
+            .unwrap()
+            .1
+            .push((seed, size));
+    }
+    per
+}
+
+#[test]
+fn adding_a_family_to_a_campaign_changes_no_case_of_the_others() {
+    let before = cases_per_family(&[Family::Uniform, Family::Dag, Family::Cycles], Shard::WHOLE, 300);
+    let after = cases_per_family(
+        &[
+            Family::Sparse,
+            Family::Uniform,
+            Family::Multi,
+            Family::Dag,
+            Family::Cycles,
+        ],
+        Shard::WHOLE,
+        500,
+    );
+    for (family, cases) in &before {
+        let (_, later) = after.iter().find(|(f, _)| f == family).unwrap();
+        assert_eq!(&later[..cases.len()], &cases[..], "{family:?} changed");
+    }
+    // And the family's games themselves depend on its name only.
+    let game = generate::case(Family::Cycles, 5, 30);
+    assert_eq!(generate::case(Family::Cycles, 5, 30), game);
+    assert_ne!(generate::case(Family::Multi, 5, 30), game);
+}
+
+#[test]
+fn every_shard_covers_every_family_and_the_shards_cover_the_campaign() {
+    let families = Family::SEEDED;
+    let whole = cases_per_family(families, Shard::WHOLE, 12 * 30);
+    let shards: Vec<_> = (0..3)
+        .map(|index| cases_per_family(families, Shard { index, count: 3 }, 12 * 10))
+        .collect();
+    for (k, (family, cases)) in whole.iter().enumerate() {
+        let mut union: Vec<(u64, usize)> = Vec::new();
+        for shard in &shards {
+            assert_eq!(shard[k].1.len(), 10, "{family:?} in every shard");
+            union.extend(&shard[k].1);
+        }
+        let (mut union, mut cases) = (union, cases.clone());
+        union.sort_unstable();
+        cases.sort_unstable();
+        assert_eq!(union, cases, "{family:?}: the shards together run the campaign");
+    }
 }

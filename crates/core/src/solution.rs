@@ -1,22 +1,34 @@
 //! A solved game: a value and a chosen move per position, how two solutions differ,
-//! and the `.out` text format of DESIGN §5.
+//! and the `.out` text format (see "The solution text format" in `docs/DESIGN.md`).
 
 use crate::game::{Game, Outcome, Side, Value};
 use std::fmt::{self, Write as _};
 
 /// Per position: its value, and the chosen move — the first optimal move in the
-/// position's move order (DESIGN §5), `None` where there is no move.
+/// position's move order (see "The solution text format" in `docs/DESIGN.md`), `None`
+/// where there is no move.
+///
+/// The fields are public so that a claimed solution (from a user's solver or a file) can
+/// be built as is and checked by [`certify`](crate::solve::certify()); nothing here
+/// checks that the two vectors match the game or each other.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// The value of each position, indexed by id; draws stay draws under a draw convention.
     pub values: Vec<Value>,
+    /// The chosen move of each position, indexed by id: the successor's id, not an index
+    /// into the move list. In a correct solution `None` exactly where there are no moves.
     pub choices: Vec<Option<u32>>,
 }
 
 /// The first position where two solutions disagree, and what each says there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Difference {
+    /// The first position, in id order, where the two solutions disagree.
     pub position: u32,
+    /// What the solution [`compare`](Solution::compare) was called on says there: value
+    /// and chosen move; a draw without a move if it has no such position.
     pub left: (Value, Option<u32>),
+    /// What the other solution says there, in the same form.
     pub right: (Value, Option<u32>),
 }
 
@@ -37,16 +49,20 @@ impl fmt::Display for Difference {
 }
 
 impl Solution {
-    /// The solution with the given values and the DESIGN §5 choice of move for each.
+    /// The solution with the given values and, for each position, the first optimal move
+    /// in move order (see "The solution text format" in `docs/DESIGN.md`). The values are
+    /// trusted, not checked; there must be one per position.
     pub fn from_values(game: &Game, values: Vec<Value>) -> Solution {
         let choices = game.ids().map(|p| first_optimal_move(game, &values, p)).collect();
         Solution { values, choices }
     }
 
+    /// The number of positions covered (that of `values`).
     pub fn len(&self) -> usize {
         self.values.len()
     }
 
+    /// Whether no position is covered, as for the empty game.
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
     }
@@ -70,7 +86,9 @@ impl Solution {
         Some((*self.values.get(p)?, *self.choices.get(p)?))
     }
 
-    /// The `.out` text: `<id> <outcome> <remoteness> <move>` per position.
+    /// The `.out` text: `<id> <outcome> <remoteness> <move>` per position. The outcome
+    /// has the game's draw convention applied (a credited draw prints the side, with
+    /// remoteness `-`); a missing move prints `-`.
     pub fn to_text(&self, game: &Game) -> String {
         let mut out = String::with_capacity(self.len() * 12);
         for p in 0..self.len() {
@@ -101,8 +119,9 @@ fn reported(draw_credit: Option<Side>, value: Value) -> Outcome {
 }
 
 /// Whether moving to a successor with value `next` is optimal for `p`, whose value is
-/// `here` (DESIGN §1): to a win of the mover at remoteness r−1, for a lost position to
-/// remoteness r−1 (the longest resistance), for a draw to a draw.
+/// `here` (see "The game model" in `docs/DESIGN.md`): to a win of the mover at remoteness
+/// r−1, for a lost position to remoteness r−1 (the longest resistance), for a draw to a
+/// draw. A terminal `here` (remoteness 0) has no optimal move.
 ///
 /// In both decided cases the successor must be won by the same side as `p`: the
 /// mover's own win, or, for a lost position, the opponent's win one move sooner.
@@ -120,7 +139,8 @@ pub fn is_optimal_move(here: Value, next: Value) -> bool {
     }
 }
 
-/// The chosen move of DESIGN §5: the first optimal move in move order.
+/// The chosen move (see "The solution text format" in `docs/DESIGN.md`): the first
+/// optimal move of `p` in move order, judged by `values`; `None` if there is none.
 pub fn first_optimal_move(game: &Game, values: &[Value], p: u32) -> Option<u32> {
     let here = values[p as usize];
     game.moves(p)
@@ -129,7 +149,9 @@ pub fn first_optimal_move(game: &Game, values: &[Value], p: u32) -> Option<u32> 
         .find(|&q| is_optimal_move(here, values[q as usize]))
 }
 
-/// One line of the `.out` text, parsed, for comparing files and program output.
+/// The lines of an `.out` text that matter, for comparing files and program output:
+/// comments (`#` to the end of the line) and surrounding white space removed, blank lines
+/// dropped. The lines are not parsed.
 pub fn out_lines(text: &str) -> Vec<&str> {
     text.lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())

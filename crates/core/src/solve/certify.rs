@@ -1,12 +1,14 @@
-//! The certificate checker: an O(V+E) local check that a claimed solution obeys
-//! DESIGN §1 at every position, remoteness equations and chosen moves included.
+//! The certificate checker: an O(V+E) local check that a claimed solution obeys the
+//! rules of "The game model" (see `docs/DESIGN.md`) at every position, remoteness
+//! equations and chosen moves included.
 //!
 //! Why local checks suffice: a claimed win of remoteness r must have a move to a claimed
 //! win at r−1, and a claimed loss of remoteness r must have every move at a claimed
 //! remoteness below r. By induction on the claimed remoteness every claimed win or loss
 //! is then real, and by induction on the true remoteness every real one is claimed, so
 //! the labelling is the true one. Without the remoteness equations this fails: on a
-//! 2-cycle "a won, b lost" satisfies every outcome rule (DESIGN §2).
+//! 2-cycle "a won, b lost" satisfies every outcome rule (see "Solvers and oracles" in
+//! `docs/DESIGN.md`).
 
 use crate::game::{Game, Side, Value};
 use crate::solution::{is_optimal_move, Solution};
@@ -15,7 +17,9 @@ use std::fmt;
 /// The first rule a claimed solution breaks, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
+    /// Where the rule breaks; 0 for [`Rule::Length`], which concerns the whole solution.
     pub position: u32,
+    /// The rule, with what was claimed and what it requires.
     pub rule: Rule,
 }
 
@@ -23,26 +27,61 @@ pub struct Violation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rule {
     /// The solution has a different number of positions than the game.
-    Length { claimed: usize, positions: usize },
+    Length {
+        /// The length of the shorter of the solution's two vectors (values, choices).
+        claimed: usize,
+        /// The game's number of positions.
+        positions: usize,
+    },
     /// A terminal position (explicit, or without moves) has a value other than its own.
-    Terminal { claimed: Value, required: Value },
+    Terminal {
+        /// The value the solution gives.
+        claimed: Value,
+        /// The terminal's own value: its explicit outcome (at remoteness 0), or with no
+        /// label, a loss of its mover at remoteness 0.
+        required: Value,
+    },
     /// A position with no move to a win of its mover claims to be won by it.
-    WinWithoutWinningMove { claimed: Value },
+    WinWithoutWinningMove {
+        /// The claimed win of the mover.
+        claimed: Value,
+    },
     /// A position won by its mover claims a remoteness other than 1 + the smallest
     /// remoteness among its winning moves.
-    WinRemoteness { claimed: u32, required: u32 },
+    WinRemoteness {
+        /// The claimed remoteness.
+        claimed: u32,
+        /// 1 + the smallest claimed remoteness among moves to a claimed win of the mover.
+        required: u32,
+    },
     /// A position claims to be lost but `escape` does not lead to the opponent's win.
-    LossWithEscape { escape: u32, escape_value: Value },
+    LossWithEscape {
+        /// The first move in move order not to a claimed win of the opponent.
+        escape: u32,
+        /// The claimed value at `escape`: a draw or a win of the mover.
+        escape_value: Value,
+    },
     /// A lost position claims a remoteness other than 1 + the largest of its moves.
-    LossRemoteness { claimed: u32, required: u32 },
+    LossRemoteness {
+        /// The claimed remoteness.
+        claimed: u32,
+        /// 1 + the largest claimed remoteness among the position's moves.
+        required: u32,
+    },
     /// A position claims a draw but its mover can win by moving to `winning_move`.
-    DrawButWinAvailable { winning_move: u32 },
+    DrawButWinAvailable {
+        /// A move to a claimed win of the mover: the fastest, the first in move order
+        /// among equals.
+        winning_move: u32,
+    },
     /// A position claims a draw but every move leads to the opponent's win.
     DrawButAllMovesLose,
     /// The chosen move is missing, not one of the position's moves, or not the first
     /// optimal one in move order.
     Choice {
+        /// The move the solution chose.
         claimed: Option<u32>,
+        /// The first optimal move in move order under the claimed values; `None` if none.
         required: Option<u32>,
     },
 }
@@ -137,7 +176,8 @@ pub fn certify(game: &Game, solution: &Solution) -> Result<(), Violation> {
     Ok(())
 }
 
-/// DESIGN §1 for a position with moves: does `claimed` follow from its successors?
+/// The rules of "The game model" (see `docs/DESIGN.md`) for a position with moves: does
+/// `claimed` follow from its successors?
 fn check_value(mover: Side, claimed: Value, moves: &[u32], values: &[Value]) -> Result<(), Rule> {
     let value_of = |q: u32| values[q as usize];
     let fastest_win = moves

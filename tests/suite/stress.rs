@@ -80,20 +80,36 @@ fn retrocheck() -> &'static str {
     env!("CARGO_BIN_EXE_retrocheck")
 }
 
-/// The example wrong solution, built (once) by the cargo running these tests, beside
-/// the test binaries: `cargo test --test stress` alone does not build examples.
+/// The example wrong solution, built (once) by the cargo running these tests, with
+/// the same profile and target directory as the test binary (`target/<profile>/deps`):
+/// `cargo test` alone does not build examples.
 fn example() -> PathBuf {
     static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     BUILT
         .get_or_init(|| {
+            let exe = std::env::current_exe().unwrap();
+            let profile_dir = exe.parent().unwrap().parent().unwrap();
+            let target_dir = profile_dir.parent().unwrap();
+            let profile = match profile_dir.file_name().unwrap().to_str().unwrap() {
+                "debug" => "dev",
+                other => other,
+            };
             let status = Command::new(env!("CARGO"))
-                .args(["build", "--quiet", "--example", "pursuit_wrong"])
+                .args([
+                    "build",
+                    "--quiet",
+                    "--example",
+                    "pursuit_wrong",
+                    "--profile",
+                    profile,
+                ])
+                .arg("--target-dir")
+                .arg(target_dir)
                 .current_dir(env!("CARGO_MANIFEST_DIR"))
                 .status()
                 .expect("cargo runs");
             assert!(status.success(), "building the example failed");
-            let deps = std::env::current_exe().unwrap().parent().unwrap().to_path_buf();
-            deps.parent().unwrap().join("examples/pursuit_wrong")
+            profile_dir.join("examples/pursuit_wrong")
         })
         .clone()
 }

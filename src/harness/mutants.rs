@@ -8,10 +8,11 @@
 //! product game.
 
 use crate::game::{Game, GameBuilder, Outcome, Side, Value};
+use crate::harness::Subject;
 use crate::problems::Instance;
 use crate::solution::{first_optimal_move, Solution};
-use crate::solve::certify::{Rule, Violation};
 use crate::solve::{retrograde, SolveError, Solver};
+use crate::solve::{Rule, Violation};
 use std::collections::{HashMap, VecDeque};
 
 /// One deviation from the textbook queue solver.
@@ -57,7 +58,7 @@ impl Solver for Textbook {
     fn name(&self) -> &str {
         MUTANTS
             .iter()
-            .find(|m| matches!(m.kind, Kind::Textbook(b) if b == self.bug))
+            .find(|m| matches!(m.kind, Make::Textbook(b) if b == self.bug))
             .map_or("textbook", |m| m.name)
     }
 
@@ -175,7 +176,7 @@ pub fn textbook(game: &Game, bug: Option<Bug>) -> Solution {
 
 /// Depth-first minimax that scores a position on the current path as a draw and
 /// memoizes every score, including those that leaned on such a draw: the
-/// graph-history interaction of DESIGN §2. Smallest victim: a→b, a→c, b→a, c stuck.
+/// graph-history interaction (docs/DESIGN.md, "Three traps"). Smallest victim: a→b, a→c, b→a, c stuck.
 pub struct MemoDfs;
 
 impl Solver for MemoDfs {
@@ -237,7 +238,7 @@ pub struct WrongProduct {
     build: fn(&Instance) -> Option<Game>,
 }
 
-impl Solver for WrongProduct {
+impl Subject for WrongProduct {
     fn name(&self) -> &str {
         self.name
     }
@@ -298,7 +299,7 @@ fn minigame_stuck_actor_loses(instance: &Instance) -> Option<Game> {
 }
 
 /// `certify` without the remoteness conditions: outcomes and chosen moves are checked
-/// only for who wins. It accepts "a won, b lost" on a 2-cycle (DESIGN §2).
+/// only for who wins. It accepts "a won, b lost" on a 2-cycle (docs/DESIGN.md, "Three traps").
 pub fn certify_without_remoteness(game: &Game, solution: &Solution) -> Result<(), Violation> {
     if solution.values.len() != game.positions() || solution.choices.len() != game.positions() {
         return Err(Violation {
@@ -348,7 +349,7 @@ pub fn certify_without_remoteness(game: &Game, solution: &Solution) -> Result<()
 
 /// How a mutant is made.
 #[derive(Clone, Copy, Debug)]
-pub enum Kind {
+pub enum Make {
     Textbook(Bug),
     MemoDfs,
     PursuitNoCatch,
@@ -359,21 +360,21 @@ pub enum Kind {
 #[derive(Clone, Copy, Debug)]
 pub struct Mutant {
     pub name: &'static str,
-    pub kind: Kind,
+    pub kind: Make,
     /// The bug, and what kind of game exposes it.
     pub description: &'static str,
 }
 
 impl Mutant {
-    pub fn solver(&self) -> Box<dyn Solver> {
+    pub fn solver(&self) -> Box<dyn Subject> {
         match self.kind {
-            Kind::Textbook(bug) => Box::new(Textbook { bug }),
-            Kind::MemoDfs => Box::new(MemoDfs),
-            Kind::PursuitNoCatch => Box::new(WrongProduct {
+            Make::Textbook(bug) => Box::new(Textbook { bug }),
+            Make::MemoDfs => Box::new(MemoDfs),
+            Make::PursuitNoCatch => Box::new(WrongProduct {
                 name: self.name,
                 build: pursuit_without_catch,
             }),
-            Kind::MinigameStuckActor => Box::new(WrongProduct {
+            Make::MinigameStuckActor => Box::new(WrongProduct {
                 name: self.name,
                 build: minigame_stuck_actor_loses,
             }),
@@ -385,70 +386,70 @@ impl Mutant {
 pub const MUTANTS: [Mutant; 13] = [
     Mutant {
         name: "memo-dfs",
-        kind: Kind::MemoDfs,
+        kind: Make::MemoDfs,
         description:
             "memoizes a score that leaned on an on-path draw (graph-history); a→b, a→c, b→a, c stuck",
     },
     Mutant {
         name: "distinct-counter",
-        kind: Kind::Textbook(Bug::DistinctCounter),
+        kind: Make::Textbook(Bug::DistinctCounter),
         description:
             "counter = distinct successors, decrements per edge; a repeated losing move next to a draw",
     },
     Mutant {
         name: "distinct-walk",
-        kind: Kind::Textbook(Bug::DistinctWalk),
+        kind: Make::Textbook(Bug::DistinctWalk),
         description: "counter per edge, predecessors walked once each; every move repeats a lost one",
     },
     Mutant {
         name: "skip-self-loops",
-        kind: Kind::Textbook(Bug::SkipSelfLoops),
+        kind: Make::Textbook(Bug::SkipSelfLoops),
         description: "self-loops left out of the counter; a self-loop beside losing moves",
     },
     Mutant {
         name: "off-by-one",
-        kind: Kind::Textbook(Bug::OffByOne),
+        kind: Make::Textbook(Bug::OffByOne),
         description: "loss declared with one undecided move left; a losing move beside a draw",
     },
     Mutant {
         name: "ignore-labels",
-        kind: Kind::Textbook(Bug::IgnoreLabels),
+        kind: Make::Textbook(Bug::IgnoreLabels),
         description: "explicit terminal outcomes ignored; any =D, or a mover's own win",
     },
     Mutant {
         name: "lifo",
-        kind: Kind::Textbook(Bug::Lifo),
+        kind: Make::Textbook(Bug::Lifo),
         description: "stack instead of queue: remoteness wrong; two winning moves of different lengths",
     },
     Mutant {
         name: "loss-min",
-        kind: Kind::Textbook(Bug::LossMin),
+        kind: Make::Textbook(Bug::LossMin),
         description:
             "lost remoteness from the fastest loss; a loser with two losing moves of different lengths",
     },
     Mutant {
         name: "any-winning-move",
-        kind: Kind::Textbook(Bug::AnyWinningMove),
+        kind: Make::Textbook(Bug::AnyWinningMove),
         description: "chosen move: any winning successor; a slower winning move listed first",
     },
     Mutant {
         name: "draws-as-losses",
-        kind: Kind::Textbook(Bug::DrawsAsLosses),
+        kind: Make::Textbook(Bug::DrawsAsLosses),
         description: "undecided positions reported lost by their mover; any cycle without exit",
     },
     Mutant {
         name: "swapped-b",
-        kind: Kind::Textbook(Bug::SwappedB),
+        kind: Make::Textbook(Bug::SwappedB),
         description: "positions of B treated as A's (one mover's sides swapped); B moving to a win of B",
     },
     Mutant {
         name: "pursuit-no-catch",
-        kind: Kind::PursuitNoCatch,
+        kind: Make::PursuitNoCatch,
         description: "pursuit: Bob stepping onto Alice is not a catch; Bob's only move lands on Alice",
     },
     Mutant {
         name: "minigame-stuck-actor",
-        kind: Kind::MinigameStuckActor,
+        kind: Make::MinigameStuckActor,
         description: "minigame: a stuck actor loses for himself, not his team; an actor with no move",
     },
 ];
@@ -484,7 +485,7 @@ impl Solver for Planted {
 }
 
 /// A mutant (or the planted bug) by name.
-pub fn by_name(name: &str) -> Option<Box<dyn Solver>> {
+pub fn by_name(name: &str) -> Option<Box<dyn Subject>> {
     if name == "planted" {
         return Some(Box::new(Planted));
     }
@@ -495,6 +496,8 @@ pub fn by_name(name: &str) -> Option<Box<dyn Solver>> {
 mod tests {
     use super::*;
     use crate::format::parse_game;
+    use crate::harness::check::{check, Mismatch, Oracles};
+    use crate::harness::kill::{self, Verdict};
 
     #[test]
     fn the_textbook_solver_without_a_bug_is_right() {
@@ -517,5 +520,38 @@ mod tests {
         };
         assert!(certify_without_remoteness(&g, &wrong).is_ok());
         assert!(crate::solve::certify(&g, &wrong).is_err());
+    }
+
+    #[test]
+    fn the_harness_notices_a_checker_that_accepts_a_wrong_solution() {
+        // The broken checker accepts "a won, b lost" on a 2-cycle ...
+        let two_cycle = parse_game("game 2;\n0 A 1;\n1 B 0;\n").unwrap();
+        let wrong = Solution {
+            values: vec![Value::win(Side::A, 3), Value::win(Side::A, 2)],
+            choices: vec![Some(1), Some(0)],
+        };
+        assert!(certify_without_remoteness(&two_cycle, &wrong).is_ok());
+        // ... and, put in the harness with a solver that gets remoteness wrong, the
+        // references refute a solution it accepted: the harness reports the checker.
+        let broken = Oracles {
+            certifier: certify_without_remoteness,
+            ..Oracles::default()
+        };
+        let loss_min = Textbook { bug: Bug::LossMin };
+        let game = parse_game("game 4;\n0 A 2,3;\n1 A ;\n2 A ;\n3 A 1;\n").unwrap();
+        assert!(matches!(
+            check(&game, &loss_min, &broken),
+            Err(Mismatch::CheckerAccepted { .. })
+        ));
+        // With the real checker the same solution is simply wrong.
+        assert!(matches!(
+            check(&game, &loss_min, &Oracles::default()),
+            Err(Mismatch::Disagree { .. })
+        ));
+        // And the bulk runner finds such a case by itself.
+        match kill::bulk_kill(&loss_min, &broken, 100_000, 1) {
+            Verdict::Caught(k) => assert!(k.oracle.contains("checker accepted it"), "{}", k.oracle),
+            Verdict::Survived { .. } => panic!("the broken checker went unnoticed"),
+        }
     }
 }

@@ -194,12 +194,12 @@ fn the_oracle_path_runs_relations_on_large_games_and_reports_them() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig { cases: 64, ..crate::config() })]
 
     /// From proptest: every relation on swarm games through the oracle path.
     #[test]
     fn relations_hold_on_swarm_games(case in strategy::case(Family::Swarm, 30)) {
-        let oracles = Oracles { relations_from: 0, ..Oracles::default() };
+        let oracles = Oracles { relations_on_every_size: true, ..Oracles::default() };
         prop_assert!(check_case(&case, &Retrograde, &oracles).is_ok());
     }
 }

@@ -15,13 +15,18 @@ use std::fmt::Write as _;
 /// One test case, vertices 0-based.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Instance {
+    /// The number of vertices; ids are `0..n`.
     pub n: u32,
+    /// The directed edges `(from, to)` in input order, along which both players move.
     pub edges: Vec<(u32, u32)>,
+    /// Bob's start vertex (`x` in the input).
     pub bob: u32,
+    /// Alice's start vertex (`y` in the input).
     pub alice: u32,
 }
 
 /// Parses one test case; [`crate::problems::Cases`] reads the count and the rest.
+/// `cases`, the declared count T, only goes into error messages.
 pub fn parse_case(s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
     let (n, edges) = s.graph("edge", cases)?;
     let bob = s.vertex("x, Bob's start vertex", n)?;
@@ -44,7 +49,8 @@ pub fn print_case(inst: &Instance, out: &mut String) {
 }
 
 impl Instance {
-    /// The id of the product position (turn, bob, alice).
+    /// The id of the product position (turn, bob, alice); `bob_to_move` is turn 0.
+    /// Unchecked: the vertices must be below `n`, and `2·n²` must fit `u32`.
     pub fn position(&self, bob_to_move: bool, bob: u32, alice: u32) -> u32 {
         let n = self.n as u64;
         let turn = u64::from(!bob_to_move);
@@ -102,6 +108,7 @@ impl Instance {
     }
 
     /// The judge's line for test case `k`: Bob wins, endless play included, or not.
+    /// `outcomes` are indexed by product position id, with or without the draw convention.
     pub fn answer(&self, k: usize, outcomes: &[Outcome]) -> String {
         let start = outcomes[self.position(true, self.bob, self.alice) as usize];
         let bob_wins = start != Outcome::Win(Side::A);

@@ -6,8 +6,12 @@ use std::fmt;
 /// A problem with a contest input: where (line, and test case when inside one) and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
+    /// The 1-based line; an input that ends too early is reported at the line of its last
+    /// token.
     pub line: usize,
+    /// The 1-based test case being read, or `None` outside one (the count T, trailing text).
     pub case: Option<usize>,
+    /// What was expected and what was found, without the location.
     pub message: String,
 }
 
@@ -34,6 +38,7 @@ pub struct Scanner<'a> {
 }
 
 impl<'a> Scanner<'a> {
+    /// A scanner at the start of `bytes`: line 1, outside any test case.
     pub fn new(bytes: &'a [u8]) -> Scanner<'a> {
         Scanner {
             bytes,
@@ -49,6 +54,7 @@ impl<'a> Scanner<'a> {
         self.error_at(self.line, message)
     }
 
+    /// An error at `line`, tagged with the current test case.
     pub fn error_at(&self, line: usize, message: impl Into<String>) -> InputError {
         InputError {
             line,

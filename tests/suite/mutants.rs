@@ -1,18 +1,14 @@
 //! Every deliberately wrong solver is caught by every entry point — the bulk runner
 //! within 100,000 cases and proptest within its default 256 — and shrunk to a
 //! 1-minimal counterexample; a broken certificate checker is noticed too.
-#![cfg(feature = "mutants")]
 
-use retrocheck::format::parse_game;
-use retrocheck::harness::check::{check, Mismatch, Oracles};
-use retrocheck::harness::kill::{self, size_of, Outcome};
-use retrocheck::harness::strategy;
-use retrocheck::mutants::{certify_without_remoteness, Bug, Textbook, MUTANTS};
-use retrocheck::{Side, Solution, Value};
+use retrocheck::harness::check::Oracles;
+use retrocheck::harness::kill::{self, size_of, Verdict};
+use retrocheck::harness::{registry, strategy, Subject};
 
-fn caught(outcome: Outcome, who: &str, limit: u64) -> Box<kill::Kill> {
+fn caught(outcome: Verdict, who: &str, limit: u64) -> Box<kill::Kill> {
     match outcome {
-        Outcome::Caught(k) => {
+        Verdict::Caught(k) => {
             assert!(k.cases <= limit, "{who}: caught only after {} cases", k.cases);
             assert!(
                 k.one_minimal,
@@ -21,17 +17,17 @@ fn caught(outcome: Outcome, who: &str, limit: u64) -> Box<kill::Kill> {
             );
             k
         }
-        Outcome::Survived { cases } => panic!("{who} survived {cases} cases"),
+        Verdict::Survived { cases } => panic!("{who} survived {cases} cases"),
     }
 }
 
 /// Every mutant is caught by `entry` within `limit` cases with a 1-minimal
 /// counterexample, and the graph-history one with at most 3 positions.
-fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn retrocheck::solve::Solver) -> Outcome) {
-    for mutant in MUTANTS {
-        let solver = mutant.solver();
-        let k = caught(run(solver.as_ref()), &format!("{} ({entry})", mutant.name), limit);
-        if mutant.name == "memo-dfs" {
+fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn Subject) -> Verdict) {
+    for (name, _) in registry::mutants() {
+        let solver = registry::by_name(name).unwrap();
+        let k = caught(run(solver.as_ref()), &format!("{name} ({entry})"), limit);
+        if name == "memo-dfs" {
             assert!(
                 size_of(&k.case) <= 3,
                 "graph-history counterexample: {:?}",
@@ -55,42 +51,10 @@ fn proptest_catches_every_mutant_within_its_default_256_cases_and_the_shrinker_m
     });
 }
 
-#[test]
-fn the_harness_notices_a_checker_that_accepts_a_wrong_solution() {
-    // The broken checker accepts "a won, b lost" on a 2-cycle ...
-    let two_cycle = parse_game("game 2;\n0 A 1;\n1 B 0;\n").unwrap();
-    let wrong = Solution {
-        values: vec![Value::win(Side::A, 3), Value::win(Side::A, 2)],
-        choices: vec![Some(1), Some(0)],
-    };
-    assert!(certify_without_remoteness(&two_cycle, &wrong).is_ok());
-    // ... and, put in the harness with a solver that gets remoteness wrong, the
-    // references refute a solution it accepted: the harness reports the checker.
-    let broken = Oracles {
-        certifier: certify_without_remoteness,
-        ..Oracles::default()
-    };
-    let loss_min = Textbook { bug: Bug::LossMin };
-    let game = parse_game("game 4;\n0 A 2,3;\n1 A ;\n2 A ;\n3 A 1;\n").unwrap();
-    assert!(matches!(
-        check(&game, &loss_min, &broken),
-        Err(Mismatch::CheckerAccepted { .. })
-    ));
-    // With the real checker the same solution is simply wrong.
-    assert!(matches!(
-        check(&game, &loss_min, &Oracles::default()),
-        Err(Mismatch::Disagree { .. })
-    ));
-    // And the bulk runner finds such a case by itself.
-    match kill::bulk_kill(&loss_min, &broken, 100_000, 1) {
-        Outcome::Caught(k) => assert!(k.oracle.contains("checker accepted it"), "{}", k.oracle),
-        Outcome::Survived { .. } => panic!("the broken checker went unnoticed"),
-    }
-}
-
 /// `corpus/mutants.txt` lists, for each mutant, the minimal case that catches it.
 #[test]
 fn every_mutant_fails_its_saved_corpus_case() {
+    use retrocheck::format::parse_game;
     use retrocheck::harness::check::check_case;
     use retrocheck::harness::corpus::Kind;
     use retrocheck::harness::generate::Case;
@@ -109,7 +73,7 @@ fn every_mutant_fails_its_saved_corpus_case() {
             Kind::Problem(p) => Case::Instance(p.parse(&text).unwrap().remove(0)),
         };
         for name in words {
-            let solver = retrocheck::mutants::by_name(name).unwrap();
+            let solver = registry::by_name(name).unwrap();
             assert!(
                 check_case(&case, solver.as_ref(), &Oracles::all()).is_err(),
                 "{name} passes {}",
@@ -118,11 +82,7 @@ fn every_mutant_fails_its_saved_corpus_case() {
             covered.push(name.to_string());
         }
     }
-    for mutant in MUTANTS {
-        assert!(
-            covered.iter().any(|c| c == mutant.name),
-            "no corpus case for {}",
-            mutant.name
-        );
+    for (name, _) in registry::mutants() {
+        assert!(covered.iter().any(|c| c == name), "no corpus case for {name}");
     }
 }

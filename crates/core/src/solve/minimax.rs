@@ -2,11 +2,11 @@
 //! a position repeated on the current path ends that play as a draw, with no
 //! memoization at all.
 //!
-//! Memoizing would be wrong (DESIGN §2, the graph-history interaction): a position's
-//! score under "repetition is a draw" depends on the path that reached it. Without
-//! memoization the score at a root with an empty path is the true value, remoteness
-//! included, at exponential cost; so the search counts its steps and refuses a game
-//! once a budget is spent instead of hanging.
+//! Memoizing would be wrong (the graph-history interaction, see "Solvers and oracles" in
+//! `docs/DESIGN.md`): a position's score under "repetition is a draw" depends on the path
+//! that reached it. Without memoization the score at a root with an empty path is the
+//! true value, remoteness included, at exponential cost; so the search counts its steps
+//! and refuses a game once a budget is spent instead of hanging.
 
 use super::{SolveError, Solver};
 use crate::game::{Game, Value};
@@ -15,9 +15,11 @@ use crate::solution::Solution;
 /// Exhaustive minimax over plays; the path is a bit set, so at most 64 positions.
 #[derive(Clone, Copy, Debug)]
 pub struct Minimax {
-    /// At most 64.
+    /// Games with more positions are refused with [`SolveError::TooLarge`]. Values above
+    /// 64 act as 64.
     pub max_positions: usize,
-    /// Search steps (positions visited over all roots) before giving up.
+    /// Search steps (positions visited over all roots) before giving up with
+    /// [`SolveError::BudgetExceeded`]; 2 000 000 by default.
     pub budget: u64,
 }
 

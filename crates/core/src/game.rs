@@ -11,11 +11,14 @@ use std::fmt;
 /// A side of the game. Each position belongs to the side that moves there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// The first player, written `A` in the text formats.
     A,
+    /// The second player, written `B`.
     B,
 }
 
 impl Side {
+    /// The opponent: what one side wins, the other loses.
     pub fn other(self) -> Side {
         match self {
             Side::A => Side::B,
@@ -23,6 +26,7 @@ impl Side {
         }
     }
 
+    /// `'A'` or `'B'`, as in the `.game` and `.out` formats.
     pub fn letter(self) -> char {
         match self {
             Side::A => 'A',
@@ -40,11 +44,15 @@ impl fmt::Display for Side {
 /// How a play ends: one side wins, or nobody does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// That side wins: a terminal `=A` or `=B`, or a forced win.
     Win(Side),
+    /// Nobody wins: a terminal `=D`, or endless play. A draw convention does not turn it
+    /// into a win here; it is applied only when results are printed.
     Draw,
 }
 
 impl Outcome {
+    /// `'A'`, `'B'` or `'D'`: the `=A`, `=B`, `=D` labels of `.game`.
     pub fn letter(self) -> char {
         match self {
             Outcome::Win(side) => side.letter(),
@@ -61,19 +69,32 @@ impl Outcome {
     }
 }
 
-/// The value of a position under optimal play (DESIGN §1): who wins and in how many
-/// moves, or a draw, which has no remoteness.
+/// The value of a position under optimal play (see "The game model" in `docs/DESIGN.md`):
+/// who wins and in how many moves, or a draw, which has no remoteness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
-    Win { winner: Side, remoteness: u32 },
+    /// A side can force a win, whatever the other side does.
+    Win {
+        /// The side that wins: the mover of a won position, the opponent of the mover of
+        /// a lost one.
+        winner: Side,
+        /// Single moves (of either side, not rounds) to a terminal position when the
+        /// winner takes the fastest win and the loser the slowest loss; 0 at a terminal.
+        remoteness: u32,
+    },
+    /// Neither side can force a win: optimal play never ends, or ends in a terminal draw.
+    /// Stays a draw under a draw convention, which only changes how results are printed.
     Draw,
 }
 
 impl Value {
+    /// Shorthand for [`Value::Win`].
     pub fn win(winner: Side, remoteness: u32) -> Value {
         Value::Win { winner, remoteness }
     }
 
+    /// Who wins, without the remoteness. A draw stays [`Outcome::Draw`]: the game's draw
+    /// convention is not applied (see [`Solution::to_text`](crate::Solution::to_text)).
     pub fn outcome(self) -> Outcome {
         match self {
             Value::Win { winner, .. } => Outcome::Win(winner),
@@ -81,6 +102,7 @@ impl Value {
         }
     }
 
+    /// The number of moves to the end under optimal play; `None` for a draw.
     pub fn remoteness(self) -> Option<u32> {
         match self {
             Value::Win { remoteness, .. } => Some(remoteness),
@@ -114,28 +136,54 @@ impl fmt::Display for Value {
     }
 }
 
-/// The largest number of positions, and of moves, a game may have: ids and CSR offsets
-/// are `u32`, and `u32::MAX` stays free as a sentinel for the solvers.
+/// The largest number of positions a game may have: ids are `u32`, and `u32::MAX` stays
+/// free as a sentinel for the solvers.
 pub const MAX_POSITIONS: u64 = u32::MAX as u64 - 1;
+/// The largest number of moves a game may have in all, each repeated move and self-loop
+/// counted: CSR offsets are `u32`, with the same sentinel as [`MAX_POSITIONS`].
 pub const MAX_MOVES: u64 = u32::MAX as u64 - 1;
 
 /// Why a game could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BuildError {
+    /// A move names a position that does not exist.
     #[error("position {position}: move to {target} is out of range (the game has {positions} positions)")]
     MoveOutOfRange {
+        /// The position whose move it is.
         position: u32,
+        /// The id as given: `u64`, so that an id too large for `u32` is reported, not
+        /// truncated into range.
         target: u64,
+        /// The number of positions; valid ids are below it.
         positions: u64,
     },
+    /// A position has both an explicit terminal outcome and moves.
     #[error("position {position} has moves and an explicit outcome; a terminal position has no moves")]
-    MovesOnTerminal { position: u32 },
+    MovesOnTerminal {
+        /// The offending position.
+        position: u32,
+    },
+    /// A terminal draw (`=D`) in a game with a draw convention: crediting every draw to
+    /// one side would be wrong where a side prefers that terminal draw to endless play.
     #[error("position {position} is a terminal draw, which is not allowed together with a draw convention")]
-    DrawConventionWithTerminalDraw { position: u32 },
+    DrawConventionWithTerminalDraw {
+        /// The terminal draw.
+        position: u32,
+    },
+    /// More positions than [`MAX_POSITIONS`].
     #[error("{count} positions is more than the {MAX_POSITIONS} a game can hold")]
-    TooManyPositions { count: u64 },
+    TooManyPositions {
+        /// The number of positions asked for.
+        count: u64,
+    },
+    /// More moves in all than [`MAX_MOVES`].
     #[error("{count} moves is more than the {MAX_MOVES} a game can hold")]
-    TooManyMoves { count: u64 },
+    TooManyMoves {
+        /// The number of moves asked for.
+        count: u64,
+    },
+    /// The arrays given to [`Game::from_csr`] do not fit together (lengths, offsets); the
+    /// text names the broken rule. A bug in the caller, not a property of the game.
     #[error("malformed CSR arrays: {0}")]
     MalformedCsr(&'static str),
 }
@@ -152,8 +200,13 @@ pub fn check_size(positions: u64, moves: u64) -> Result<(), BuildError> {
     Ok(())
 }
 
-/// A game on a finite directed graph (DESIGN §1), stored as CSR arrays in the order
-/// the positions and moves were given.
+/// A game on a finite directed graph (see "The game model" in `docs/DESIGN.md`), stored
+/// as CSR arrays in the order the positions and moves were given.
+///
+/// Ids are `u32` in `0..positions()`; accessors taking an id panic when it is out of
+/// range. The only way to get a `Game` is through a check of every invariant
+/// ([`GameBuilder::build`], [`Game::from_csr`] or [`parse_game`](crate::format::parse_game)),
+/// so solvers may rely on them. `Debug` prints the canonical `.game` text.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Game {
     movers: Vec<Side>,
@@ -212,46 +265,58 @@ impl Game {
         })
     }
 
+    /// The number of positions; ids are `0..positions()`.
     pub fn positions(&self) -> usize {
         self.movers.len()
     }
 
+    /// The number of moves in all, each repeated move and self-loop counted.
     pub fn move_count(&self) -> usize {
         self.targets.len()
     }
 
+    /// The side that chooses the move at `p`. A terminal position has a mover too: the one
+    /// that loses there when it has no moves and no label.
     pub fn mover(&self, p: u32) -> Side {
         self.movers[p as usize]
     }
 
-    /// The explicit terminal outcome of `p`, if it has one.
+    /// The explicit terminal outcome of `p`, if it has one. A position without moves and
+    /// without a label is terminal too (lost by its mover) but gives `None` here.
     pub fn terminal(&self, p: u32) -> Option<Outcome> {
         self.terminals[p as usize]
     }
 
-    /// The moves of `p` (successor ids), in the order given.
+    /// The moves of `p` (successor ids), in the order given, repeated moves and
+    /// self-loops included.
     pub fn moves(&self, p: u32) -> &[u32] {
         let p = p as usize;
         &self.targets[self.offsets[p] as usize..self.offsets[p + 1] as usize]
     }
 
-    /// The side credited with infinite play when results are reported, if any.
+    /// The side credited with infinite play when results are reported, if any (the draw
+    /// convention). It changes no [`Value`]: solvers still report such positions as draws.
     pub fn draw_credit(&self) -> Option<Side> {
         self.draw_credit
     }
 
+    /// The mover of every position, indexed by id.
     pub fn movers(&self) -> &[Side] {
         &self.movers
     }
 
+    /// The explicit terminal outcome of every position, indexed by id.
     pub fn terminals(&self) -> &[Option<Outcome>] {
         &self.terminals
     }
 
+    /// The CSR offsets: `positions() + 1` entries from 0 to `move_count()`, never
+    /// decreasing; the moves of `p` are `targets()[offsets()[p]..offsets()[p + 1]]`.
     pub fn offsets(&self) -> &[u32] {
         &self.offsets
     }
 
+    /// The successor of every move: each position's moves in order, position after position.
     pub fn targets(&self) -> &[u32] {
         &self.targets
     }
@@ -272,14 +337,6 @@ impl Game {
     }
 }
 
-impl fmt::Debug for Game {
-    /// The canonical `.game` text, so that failing tests and fuzz inputs print a case
-    /// that can be pasted into a file.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "\n{}", crate::format::print_game(self))
-    }
-}
-
 /// Builds a [`Game`] one position at a time, ids in order; validation happens in
 /// [`GameBuilder::build`].
 #[derive(Clone, Debug, Default)]
@@ -292,10 +349,13 @@ pub struct GameBuilder {
 }
 
 impl GameBuilder {
+    /// An empty builder: no positions and no draw convention.
     pub fn new() -> GameBuilder {
         GameBuilder::with_capacity(0, 0)
     }
 
+    /// An empty builder with room for `positions` positions and `moves` moves in all; a hint
+    /// against reallocation, not a limit.
     pub fn with_capacity(positions: usize, moves: usize) -> GameBuilder {
         let mut offsets = Vec::with_capacity(positions + 1);
         offsets.push(0);
@@ -333,11 +393,17 @@ impl GameBuilder {
         self.position::<u32>(mover, &[], Some(outcome))
     }
 
+    /// Sets the draw convention: the side credited with endless play when results are
+    /// reported, or `None` (the default). [`build`](GameBuilder::build) refuses a convention
+    /// together with a terminal draw.
     pub fn draw_credit(&mut self, side: Option<Side>) -> &mut GameBuilder {
         self.draw_credit = side;
         self
     }
 
+    /// Checks every invariant and returns the game: sizes within [`MAX_POSITIONS`] and
+    /// [`MAX_MOVES`], every move in range, no moves on an explicit terminal, and no terminal
+    /// draw under a draw convention.
     pub fn build(self) -> Result<Game, BuildError> {
         let n = self.movers.len() as u64;
         check_size(n, self.targets.len() as u64)?;

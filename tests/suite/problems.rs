@@ -2,8 +2,8 @@
 //! product games' solutions, and each rule of the statements holds on its own case.
 
 use proptest::prelude::*;
-use retrocheck::harness::check::Oracles;
-use retrocheck::problems::{check_instance, minigame, pursuit, Instance, Problem};
+use retrocheck::harness::check::{check_instance, Oracles};
+use retrocheck::problems::{minigame, pursuit, Instance, Problem};
 use retrocheck::solve::{certify, Fixpoint, Minimax, Retrograde, Solver};
 use retrocheck::{Outcome, Side};
 
@@ -71,6 +71,8 @@ fn answers_agree(instance: &Instance) -> Result<(), TestCaseError> {
 }
 
 proptest! {
+    #![proptest_config(crate::config())]
+
     #[test]
     fn pursuit_answers_agree_across_solvers(instance in pursuit_instance()) {
         answers_agree(&Instance::Pursuit(instance))?;

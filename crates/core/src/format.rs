@@ -1,5 +1,6 @@
-//! The canonical `.game` text format (DESIGN §5): a line-oriented parser whose errors
-//! name the line and what was expected, and a printer with `parse(print(g)) == g`.
+//! The canonical `.game` text format (see "The game text format" in `docs/DESIGN.md`): a
+//! line-oriented parser whose errors name the line and what was expected, and a printer
+//! with `parse(print(g)) == g`.
 //!
 //! The parser allocates in proportion to the text it reads, never to the position
 //! count a header claims, so a hostile header cannot exhaust memory.
@@ -12,11 +13,15 @@ use std::fmt::Write as _;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {message}")]
 pub struct ParseError {
+    /// The 1-based line. A problem of the whole text (a missing position, too many moves)
+    /// is reported at the last line; a conflict between two lines at the later one.
     pub line: usize,
+    /// What was expected or what is wrong, for a user; without the line number.
     pub message: String,
 }
 
 impl ParseError {
+    /// An error at `line` (1-based).
     pub fn new(line: usize, message: impl Into<String>) -> ParseError {
         ParseError {
             line,
@@ -33,7 +38,8 @@ struct Entry {
     terminal: Option<Outcome>,
 }
 
-/// Parses a `.game` text.
+/// Parses a `.game` text into a checked [`Game`]. Ids may come in any order, but each
+/// id below the header's count must appear exactly once; moves keep their order.
 pub fn parse_game(text: &str) -> Result<Game, ParseError> {
     let mut header: Option<(u64, usize)> = None;
     let mut draw: Option<(Side, usize)> = None;
@@ -216,7 +222,7 @@ fn parse_position(id: &str, rest: &str, count: u64, line: usize) -> Result<Entry
 }
 
 /// Prints a game canonically: header, positions in id order, moves in their order,
-/// then the draw convention.
+/// then the draw convention. [`parse_game`] gives back an equal game.
 pub fn print_game(game: &Game) -> String {
     let mut out = String::with_capacity(16 + game.positions() * 8 + game.move_count() * 4);
     let _ = writeln!(out, "game {};", game.positions());
@@ -241,6 +247,14 @@ pub fn print_game(game: &Game) -> String {
         let _ = writeln!(out, "draw {side};");
     }
     out
+}
+
+impl std::fmt::Debug for Game {
+    /// The canonical `.game` text, so that failing tests and fuzz inputs print a case
+    /// that can be pasted into a file.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "\n{}", print_game(self))
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! The value-iteration reference: apply DESIGN §1's rules to every position at once,
-//! from "every non-terminal is a draw", until nothing changes.
+//! The value-iteration reference: apply the rules of "The game model" (see
+//! `docs/DESIGN.md`) to every position at once, from "every non-terminal is a draw",
+//! until nothing changes.
 //!
 //! Written to be obviously correct, not fast: each round reads only the previous
 //! round's values, so after round k exactly the positions of remoteness at most k are
@@ -12,6 +13,8 @@ use crate::solution::Solution;
 /// Value iteration, refusing games above `max_positions`.
 #[derive(Clone, Copy, Debug)]
 pub struct Fixpoint {
+    /// Games with more positions are refused with [`SolveError::TooLarge`]: the cost grows
+    /// as V·(V+E). 20 000 by default.
     pub max_positions: usize,
 }
 
@@ -47,7 +50,8 @@ impl Solver for Fixpoint {
     }
 }
 
-/// DESIGN §1 for one position, given the values of its successors.
+/// The rules of "The game model" (see `docs/DESIGN.md`) for one position, given the
+/// values of its successors.
 fn rule(game: &Game, values: &[Value], p: u32) -> Value {
     if let Some(outcome) = game.terminal(p) {
         return Value::terminal(outcome);

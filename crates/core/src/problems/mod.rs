@@ -6,31 +6,36 @@ pub mod minigame;
 pub mod pursuit;
 pub mod scan;
 
-use crate::game::{check_size, Game, Outcome, Value};
-use crate::harness::check::{check_solution, Mismatch, Oracles, Stats};
-use crate::harness::generate::count;
+use crate::game::{check_size, Game, Outcome};
 use crate::solve::retrograde::{self, Reverse};
-use crate::solve::Solver;
+use crate::text::count;
 pub use scan::InputError;
 use scan::Scanner;
 
 /// The contest problems retrocheck knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Problem {
+    /// "The Problem to Make You Happy" (ICPC 2014 Asia Xi'an, problem H); see [`pursuit`].
     Pursuit,
+    /// "Mini-game Before Contest" (13th Northeast China CPC 2019, problem F); see [`minigame`].
     Minigame,
 }
 
 /// One test case of some problem.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Instance {
+    /// A test case of [`Problem::Pursuit`].
     Pursuit(pursuit::Instance),
+    /// A test case of [`Problem::Minigame`].
     Minigame(minigame::Instance),
 }
 
 impl Problem {
+    /// Every known problem.
     pub const ALL: [Problem; 2] = [Problem::Pursuit, Problem::Minigame];
 
+    /// The name used on the command line and for the corpus directory
+    /// (`corpus/<name>/`).
     pub fn name(self) -> &'static str {
         match self {
             Problem::Pursuit => "pursuit",
@@ -38,15 +43,19 @@ impl Problem {
         }
     }
 
+    /// The problem whose [`name`](Problem::name) is exactly `name`, if any.
     pub fn from_name(name: &str) -> Option<Problem> {
         Problem::ALL.into_iter().find(|p| p.name() == name)
     }
 
-    /// Parses a whole contest input.
+    /// Parses a whole contest input: all T test cases and nothing but white space after
+    /// them. Stops at the first error.
     pub fn parse(self, input: &str) -> Result<Vec<Instance>, InputError> {
         self.parse_bytes(input.as_bytes())
     }
 
+    /// [`Problem::parse`] for raw bytes: input that is not UTF-8 is reported at the bad
+    /// token and line, not refused as a whole.
     pub fn parse_bytes(self, input: &[u8]) -> Result<Vec<Instance>, InputError> {
         self.cases(input)?.collect()
     }
@@ -68,11 +77,7 @@ impl Problem {
 
     /// Prints instances as one contest input: their count, then each test case.
     pub fn print(self, instances: &[Instance]) -> String {
-        let mut out = format!(
-            "{}
-",
-            instances.len()
-        );
+        let mut out = format!("{}\n", instances.len());
         for instance in instances {
             match instance {
                 Instance::Pursuit(p) => pursuit::print_case(p, &mut out),
@@ -125,6 +130,7 @@ impl Iterator for Cases<'_> {
 }
 
 impl Instance {
+    /// The problem this test case belongs to.
     pub fn problem(&self) -> Problem {
         match self {
             Instance::Pursuit(_) => Problem::Pursuit,
@@ -141,7 +147,8 @@ impl Instance {
     }
 
     /// The judge's answer line for test case `k` (1-based) from the outcomes of the
-    /// product game's positions.
+    /// product game's positions, indexed by id. Whether the draw convention was applied
+    /// to them does not change the answer. Minigame answers do not show `k`.
     pub fn answer(&self, k: usize, outcomes: &[Outcome]) -> String {
         match self {
             Instance::Pursuit(p) => p.answer(k, outcomes),
@@ -191,56 +198,6 @@ impl Instance {
             Instance::Minigame(m) => m.is_official(),
         }
     }
-}
-
-/// Runs the oracle path on an instance's product game; then checks the fast path (the
-/// implicit product) and, for solvers that answer contest inputs their own way, their
-/// answer line, against the checked solution.
-pub fn check_instance(
-    instance: &Instance,
-    under_test: &dyn Solver,
-    oracles: &Oracles,
-) -> Result<Stats, Mismatch> {
-    let failed = |solver: &str, error: String| Mismatch::Failed {
-        solver: solver.into(),
-        error,
-    };
-    let game = instance.game().map_err(|e| failed("front-end", e))?;
-    let (stats, truth) = check_solution(&game, under_test, oracles)?;
-    let outcomes: Vec<Outcome> = truth.values.iter().map(|v| v.outcome()).collect();
-    let fast = instance
-        .implicit_outcomes()
-        .map_err(|e| failed("implicit product", e))?;
-    if let Some(p) = (0..game.positions()).find(|&p| outcomes[p] != fast[p]) {
-        let fast_value = match fast[p] {
-            Outcome::Win(side) => Value::win(side, truth.values[p].remoteness().unwrap_or(0)),
-            Outcome::Draw => Value::Draw,
-        };
-        return Err(Mismatch::Disagree {
-            left: under_test.name().into(),
-            right: format!(
-                "retrograde on the implicit {} product (outcomes)",
-                instance.problem().name()
-            ),
-            difference: crate::solution::Difference {
-                position: p as u32,
-                left: (truth.values[p], truth.choices[p]),
-                right: (fast_value, truth.choices[p]),
-            },
-        });
-    }
-    if let Some(answer) = under_test.answer(instance, 1) {
-        let got = answer.map_err(|e| failed(under_test.name(), e.to_string()))?;
-        let expected = instance.answer(1, &outcomes);
-        if got != expected {
-            return Err(Mismatch::Answer {
-                solver: under_test.name().into(),
-                expected,
-                got,
-            });
-        }
-    }
-    Ok(stats)
 }
 
 /// The most memory a product game may take before it is refused, in bytes.

@@ -1,5 +1,5 @@
 //! The solver core against itself: every game of at most 3 positions, the traps of
-//! DESIGN §2, long paths, repeated moves and terminal labels.
+//! the traps of docs/DESIGN.md, long paths, repeated moves and terminal labels.
 
 use retrocheck::format::{parse_game, print_game};
 use retrocheck::solve::certify::Rule;
@@ -101,7 +101,7 @@ fn game(text: &str) -> Game {
     parse_game(text).unwrap()
 }
 
-/// The smallest graph-history case of DESIGN §2: a=0, b=1, c=2.
+/// The smallest graph-history case of docs/DESIGN.md ("Three traps"): a=0, b=1, c=2.
 const TRAP: &str = "game 3;\n0 A 1,2;\n1 B 0;\n2 B ;\n";
 
 /// The foil: depth-first search that scores an on-stack position as a draw and

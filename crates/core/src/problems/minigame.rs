@@ -16,7 +16,9 @@ use std::fmt::Write as _;
 /// One test case, vertices 0-based.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Instance {
+    /// The number of vertices; ids are `0..n`.
     pub n: u32,
+    /// The directed arcs `(from, to)` in input order; self-loops allowed.
     pub arcs: Vec<(u32, u32)>,
     /// The team of the 1st..6th player.
     pub order: [Side; 6],
@@ -25,6 +27,7 @@ pub struct Instance {
 }
 
 /// Parses one test case; [`crate::problems::Cases`] reads the count and the rest.
+/// `cases`, the declared count T, only goes into error messages.
 pub fn parse_case(s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
     let (n, arcs) = s.graph("arc", cases)?;
     let (token, line) = s.expect("ord, 6 letters A or B")?;
@@ -134,7 +137,8 @@ impl Instance {
         })
     }
 
-    /// The judge's line: for each start vertex, the winning team or `D`.
+    /// The judge's line: for each start vertex in order, the winning team or `D`, with
+    /// the first player to move; `outcomes` are indexed by product position id.
     pub fn answer(&self, outcomes: &[Outcome]) -> String {
         (0..self.n as usize).map(|v| outcomes[v * 6].letter()).collect()
     }

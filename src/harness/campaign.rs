@@ -1,0 +1,111 @@
+//! Campaign policy: what `retrocheck diff` runs for a choice of families, cases, time
+//! and sizes — with no choice at all, the default campaign's three phases — and
+//! running the phases in turn until one fails.
+
+use super::bulk::{self, Campaign, Shard, Summary, LARGE_MIN};
+use super::check::Oracles;
+use super::exhaustive;
+use super::generate::Family;
+use super::Subject;
+use std::time::Duration;
+
+/// Seeded cases in the default campaign (with every game up to 4 positions and a few
+/// large games: about a minute on 2 cores).
+pub const DEFAULT_CASES: u64 = 600_000;
+/// Large games in the default campaign, and for `--family large` without `--cases`.
+pub const DEFAULT_LARGE_CASES: u64 = 6;
+
+/// What a user asked for; `None` and empty mean "not chosen".
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Generator families (empty: the seeded ones).
+    pub families: Vec<Family>,
+    /// Cases to run.
+    pub cases: Option<u64>,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+    /// The campaign seed.
+    pub seed: u64,
+    /// The smallest game to generate.
+    pub min_positions: Option<usize>,
+    /// The largest game to generate.
+    pub max_positions: Option<usize>,
+    /// The part of the campaign to run.
+    pub shard: Option<Shard>,
+}
+
+impl Plan {
+    /// The campaigns, run in turn: with no choice of families, cases, time or sizes,
+    /// the default campaign's three phases (the seeded families, every game of at
+    /// most 4 positions, and a few large games).
+    pub fn campaigns(&self) -> Vec<Campaign> {
+        let base = |families: Vec<Family>, cases: u64, min: usize, max: usize| Campaign {
+            // Exhaustive games are tiny: every oracle, the relations included, is cheap.
+            oracles: if families == [Family::Exhaustive] {
+                Oracles::all()
+            } else {
+                Oracles::default()
+            },
+            families,
+            cases,
+            time_limit: self.time,
+            seed: self.seed,
+            min_positions: min,
+            max_positions: max,
+            shard: self.shard.unwrap_or(Shard::WHOLE),
+        };
+        let chosen = !self.families.is_empty()
+            || self.cases.is_some()
+            || self.time.is_some()
+            || self.max_positions.is_some()
+            || self.min_positions.is_some();
+        if !chosen {
+            return vec![
+                base(Family::SEEDED.to_vec(), DEFAULT_CASES, 1, 1000),
+                base(vec![Family::Exhaustive], exhaustive::size(4), 1, 4),
+                base(vec![Family::Large], DEFAULT_LARGE_CASES, LARGE_MIN, 1_000_000),
+            ];
+        }
+        let families = if self.families.is_empty() {
+            Family::SEEDED.to_vec()
+        } else {
+            self.families.clone()
+        };
+        let only = |f: Family| families.iter().all(|&g| g == f);
+        let max = self
+            .max_positions
+            .unwrap_or(if only(Family::Exhaustive) { 4 } else { 1000 });
+        let cases = match (self.cases, self.time) {
+            (Some(cases), _) => cases,
+            (None, Some(_)) => u64::MAX,
+            (None, None) if only(Family::Exhaustive) => {
+                exhaustive::size(max.min(exhaustive::MAX_N as usize) as u32)
+            }
+            (None, None) if only(Family::Large) => DEFAULT_LARGE_CASES,
+            (None, None) => DEFAULT_CASES,
+        };
+        vec![base(families, cases, self.min_positions.unwrap_or(1), max)]
+    }
+}
+
+/// Runs `campaigns` in turn on the current rayon pool, stopping at the first that
+/// finds a failure: the merged summary, and the campaign that failed (whose oracles
+/// shrinking must use). `progress` hears each campaign and its cases done so far.
+pub fn run(
+    campaigns: &[Campaign],
+    under_test: &dyn Subject,
+    progress: &(dyn Fn(&Campaign, u64) + Sync),
+) -> (Summary, Option<Campaign>) {
+    let mut summaries = Vec::new();
+    let mut failed = None;
+    for campaign in campaigns {
+        let summary = bulk::run(campaign, under_test, &|done| progress(campaign, done));
+        let stop = summary.failure.is_some();
+        summaries.push(summary);
+        if stop {
+            failed = Some(campaign.clone());
+            break;
+        }
+    }
+    (Summary::merge(summaries), failed)
+}

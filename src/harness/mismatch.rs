@@ -1,0 +1,265 @@
+//! The vocabulary of failures: the oracles, the metamorphic relations, what a check
+//! reports ([`Mismatch`]) and its kind ([`Signature`]), shared by every entry point.
+
+use crate::game::Outcome;
+use crate::problems::Problem;
+use crate::solution::Difference;
+use crate::solve::Violation;
+use std::fmt;
+
+/// A metamorphic relation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Relation {
+    Relabel,
+    SwapSides,
+    ReorderMoves,
+    DuplicateMove,
+    WinningSelfLoop,
+    UnreachablePositions,
+    DisjointUnion,
+    ReachableRestriction,
+}
+
+impl Relation {
+    pub const ALL: [Relation; 8] = [
+        Relation::Relabel,
+        Relation::SwapSides,
+        Relation::ReorderMoves,
+        Relation::DuplicateMove,
+        Relation::WinningSelfLoop,
+        Relation::UnreachablePositions,
+        Relation::DisjointUnion,
+        Relation::ReachableRestriction,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Relation::Relabel => "relabel",
+            Relation::SwapSides => "swap-sides",
+            Relation::ReorderMoves => "reorder-moves",
+            Relation::DuplicateMove => "duplicate-move",
+            Relation::WinningSelfLoop => "winning-self-loop",
+            Relation::UnreachablePositions => "unreachable-positions",
+            Relation::DisjointUnion => "disjoint-union",
+            Relation::ReachableRestriction => "reachable-restriction",
+        }
+    }
+}
+
+/// Something that can tell that a solution is wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Oracle {
+    /// Exhaustive minimax over plays ([`Minimax`]), for small games.
+    Minimax,
+    /// Value iteration ([`Fixpoint`]), for medium games.
+    Fixpoint,
+    /// The certificate checker ([`certify`]), for every game.
+    Certify,
+    /// A metamorphic relation, for games of any size.
+    Relation(Relation),
+    /// The contest fast path: retrograde on the product game computed implicitly from
+    /// the contest graph, compared outcome by outcome with the checked product game.
+    ImplicitProduct,
+    /// The judge's answer line read off the checked product game.
+    ContestAnswer,
+}
+
+impl fmt::Display for Oracle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Oracle::Minimax => f.write_str("minimax"),
+            Oracle::Fixpoint => f.write_str("fixpoint"),
+            Oracle::Certify => f.write_str("certify"),
+            Oracle::Relation(r) => write!(f, "relation {}", r.name()),
+            Oracle::ImplicitProduct => f.write_str("implicit product"),
+            Oracle::ContestAnswer => f.write_str("contest answer"),
+        }
+    }
+}
+
+/// A failure found by an oracle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// The solver under test and a reference gave different solutions.
+    Disagree {
+        /// The solver under test.
+        solver: String,
+        /// The reference that refutes it ([`Oracle::Minimax`] or [`Oracle::Fixpoint`]).
+        reference: Oracle,
+        /// The first position where they differ, the solver's side on the left.
+        difference: Difference,
+    },
+    /// `certify` rejected the solution of `solver`.
+    Rejected {
+        /// The solver under test.
+        solver: String,
+        /// The first rule the solution breaks.
+        violation: Violation,
+    },
+    /// The solver under test failed outright (not a refusal of a too-large game).
+    Crashed {
+        /// The solver under test.
+        solver: String,
+        /// What it said, or how it died.
+        error: String,
+    },
+    /// An oracle could not do its job (a reference failed, or the product game of a
+    /// contest instance could not be built): a fault of the harness or the input, never
+    /// blamed on the solver under test.
+    OracleFailed {
+        /// The oracle, or `None` for the contest front-end that builds the product.
+        oracle: Option<Oracle>,
+        /// What went wrong.
+        error: String,
+    },
+    /// The contest fast path (retrograde on the implicit product) gives another outcome
+    /// than the checked product game. Outcomes only: the fast path computes no
+    /// remoteness and no moves.
+    ImplicitProduct {
+        /// The problem whose front-end is wrong.
+        problem: Problem,
+        /// The product-game position.
+        position: u32,
+        /// Its outcome in the checked solution.
+        checked: Outcome,
+        /// Its outcome by the fast path.
+        implicit: Outcome,
+    },
+    /// A subject's answer line for a contest instance differs from the one read off
+    /// the checked solution of its product game.
+    Answer {
+        /// The subject under test.
+        solver: String,
+        /// The answer line read off the checked solution.
+        expected: String,
+        /// The subject's answer line.
+        got: String,
+    },
+    /// The certificate checker accepted a solution that a reference refutes: the
+    /// checker itself is broken.
+    CheckerAccepted {
+        /// The solver whose wrong solution was accepted.
+        solver: String,
+        /// The reference that refutes it.
+        reference: Oracle,
+        /// Where the reference refutes it.
+        difference: Difference,
+    },
+    /// A metamorphic relation does not hold: the solver's solution of a transformed
+    /// game differs from what its solution of the game itself implies.
+    Relation {
+        /// The relation.
+        relation: Relation,
+        /// The solver under test.
+        solver: String,
+        /// Expected (left) against the solver's solution of the transformed game.
+        difference: Difference,
+    },
+}
+
+/// How a check failed, without where or which oracle saw it: the shrinker keeps a
+/// candidate only if it fails with the same signature ("the same way"). A wrong
+/// solution is one failure whether minimax, value iteration, `certify` or a relation
+/// exposes it, since which oracles run depends on the size, which shrinking changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Signature {
+    /// The solver's solution of a game is wrong.
+    WrongSolution,
+    /// The contest fast path gives a wrong outcome.
+    WrongImplicitProduct,
+    /// The solver under test failed outright.
+    Crash,
+    /// An oracle failed.
+    OracleFailure,
+    /// A contest answer line is wrong.
+    WrongAnswer,
+    /// The certificate checker accepts a wrong solution.
+    CheckerAccepts,
+}
+
+impl Mismatch {
+    /// The kind of failure: see [`Signature`].
+    pub fn signature(&self) -> Signature {
+        match self {
+            Mismatch::Disagree { .. } | Mismatch::Rejected { .. } | Mismatch::Relation { .. } => {
+                Signature::WrongSolution
+            }
+            Mismatch::ImplicitProduct { .. } => Signature::WrongImplicitProduct,
+            Mismatch::Crashed { .. } => Signature::Crash,
+            Mismatch::OracleFailed { .. } => Signature::OracleFailure,
+            Mismatch::Answer { .. } => Signature::WrongAnswer,
+            Mismatch::CheckerAccepted { .. } => Signature::CheckerAccepts,
+        }
+    }
+
+    /// Who reported the failure, for kill tables: an oracle's name, "crash", or a
+    /// reference followed by "(checker accepted it)".
+    pub fn found_by(&self) -> String {
+        match self {
+            Mismatch::Disagree { reference, .. } => reference.to_string(),
+            Mismatch::Rejected { .. } => Oracle::Certify.to_string(),
+            Mismatch::Crashed { .. } => "crash".into(),
+            Mismatch::OracleFailed { oracle, .. } => {
+                format!("{} failed", oracle.map_or("front-end".into(), |o| o.to_string()))
+            }
+            Mismatch::ImplicitProduct { .. } => Oracle::ImplicitProduct.to_string(),
+            Mismatch::Relation { relation, .. } => Oracle::Relation(*relation).to_string(),
+            Mismatch::Answer { .. } => Oracle::ContestAnswer.to_string(),
+            Mismatch::CheckerAccepted { reference, .. } => format!("{reference} (checker accepted it)"),
+        }
+    }
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mismatch::Disagree {
+                solver,
+                reference,
+                difference,
+            } => {
+                write!(f, "{solver} and {reference} disagree at {difference}")
+            }
+            Mismatch::Rejected { solver, violation } => {
+                write!(f, "certify rejects the solution of {solver}: {violation}")
+            }
+            Mismatch::Crashed { solver, error } => write!(f, "{solver} failed: {error}"),
+            Mismatch::OracleFailed { oracle, error } => match oracle {
+                Some(oracle) => write!(f, "the oracle {oracle} failed: {error}"),
+                None => write!(f, "the contest front-end failed: {error}"),
+            },
+            Mismatch::ImplicitProduct {
+                problem,
+                position,
+                checked,
+                implicit,
+            } => write!(
+                f,
+                "retrograde on the implicit {} product gives position {position} the outcome {}, the checked product game {}",
+                problem.name(),
+                implicit.letter(),
+                checked.letter()
+            ),
+            Mismatch::Answer { solver, expected, got } => {
+                write!(f, "{solver} answers {got:?}, the references {expected:?}")
+            }
+            Mismatch::CheckerAccepted {
+                solver,
+                reference,
+                difference,
+            } => write!(
+                f,
+                "the certificate checker accepts the solution of {solver}, which {reference} refutes at {difference}"
+            ),
+            Mismatch::Relation {
+                relation,
+                solver,
+                difference,
+            } => write!(
+                f,
+                "the {} relation fails for {solver}: expected vs got at {difference}",
+                relation.name()
+            ),
+        }
+    }
+}

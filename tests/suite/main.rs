@@ -1,0 +1,22 @@
+//! The integration tests, one binary with a module per concern (one link, one run).
+
+mod cli;
+mod corpus;
+mod differential;
+mod fuzz_regressions;
+mod metamorphic;
+mod mutants;
+mod problems;
+mod solvers;
+mod stress;
+
+/// The proptest configuration of every property: cases follow `PROPTEST_CASES`
+/// (default 256); nothing is persisted next to the sources — a failure is shrunk by
+/// retrocheck's shrinker and reported as text, and saved in a corpus only when
+/// `RETROCHECK_CORPUS` asks for it.
+pub fn config() -> proptest::prelude::ProptestConfig {
+    proptest::prelude::ProptestConfig {
+        failure_persistence: None,
+        ..Default::default()
+    }
+}
