@@ -64,6 +64,10 @@ enum SolveWhat {
         /// The file, or `-` for standard input.
         #[arg(default_value = "-")]
         file: PathBuf,
+        /// Solve with another solver: a reference, or a mutant of the kill table
+        /// (`retrocheck mutants --list`), which makes any mutant a program for `stress`.
+        #[arg(long, default_value = "retrograde")]
+        solver: String,
     },
     /// A `pursuit` contest input: prints `Case #k: Yes|No` per test case.
     Pursuit {
@@ -127,7 +131,7 @@ struct InstanceArgs {
 fn run(command: Command) -> cli::Status {
     match command {
         Command::Solve { what } => match what {
-            SolveWhat::Game { file } => cli::solve::game(&file),
+            SolveWhat::Game { file, solver } => cli::solve::game(&file, &solver),
             SolveWhat::Pursuit { file } => cli::solve::problem(Problem::Pursuit, &file),
             SolveWhat::Minigame { file } => cli::solve::problem(Problem::Minigame, &file),
         },

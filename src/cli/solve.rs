@@ -7,10 +7,17 @@ use retrocheck::solve::retrograde;
 use std::path::Path;
 use std::sync::Mutex;
 
-pub fn game(file: &Path) -> Status {
+pub fn game(file: &Path, solver: &str) -> Status {
+    let subject = super::solver(solver)?;
     let text = read_text(file)?;
     let game = parse_game(&text).map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
-    let solution = retrograde::solve(&game);
+    let solution = if solver == "retrograde" {
+        retrograde::solve(&game)
+    } else {
+        subject
+            .solve(&game)
+            .map_err(|e| Exit::Found(anyhow::anyhow!("{solver}: {e}")))?
+    };
     out!("{}", solution.to_text(&game));
     Ok(())
 }

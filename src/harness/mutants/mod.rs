@@ -15,6 +15,9 @@ use crate::solve::{retrograde, SolveError, Solver};
 use crate::solve::{Rule, Violation};
 use std::collections::{HashMap, VecDeque};
 
+pub mod deep;
+use deep::DeepBug;
+
 /// One deviation from the textbook queue solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bug {
@@ -354,6 +357,8 @@ pub enum Make {
     MemoDfs,
     PursuitNoCatch,
     MinigameStuckActor,
+    /// The deep textbook solver of [`deep`] with one bug.
+    Deep(DeepBug),
 }
 
 /// A named mutant and what it gets wrong.
@@ -378,12 +383,13 @@ impl Mutant {
                 name: self.name,
                 build: minigame_stuck_actor_loses,
             }),
+            Make::Deep(bug) => Box::new(deep::Deep { bug }),
         }
     }
 }
 
 /// Every mutant, in kill-table order.
-pub const MUTANTS: [Mutant; 13] = [
+pub const MUTANTS: [Mutant; 22] = [
     Mutant {
         name: "memo-dfs",
         kind: Make::MemoDfs,
@@ -452,6 +458,51 @@ pub const MUTANTS: [Mutant; 13] = [
         kind: Make::MinigameStuckActor,
         description: "minigame: a stuck actor loses for himself, not his team; an actor with no move",
     },
+    Mutant {
+        name: "counter-u8",
+        kind: Make::Deep(DeepBug::CounterU8),
+        description: "undecided-move counter in 8 bits; one position with 256 self-loops",
+    },
+    Mutant {
+        name: "remoteness-u8",
+        kind: Make::Deep(DeepBug::RemotenessU8),
+        description: "remoteness in 8 bits, wraps at 256; a chain of 257 positions",
+    },
+    Mutant {
+        name: "remoteness-u16",
+        kind: Make::Deep(DeepBug::RemotenessU16),
+        description: "remoteness in 16 bits, wraps at 65,536; a chain of 65,537 positions",
+    },
+    Mutant {
+        name: "fast-path-self-loops",
+        kind: Make::Deep(DeepBug::FastPathSelfLoops),
+        description: "above 2,048 positions self-loops leave the counter; 2,049 positions, one self-loop",
+    },
+    Mutant {
+        name: "fast-path-repeats",
+        kind: Make::Deep(DeepBug::FastPathRepeats),
+        description: "above 3,000 positions reverse lists deduplicated, moves all counted; 3,001 positions, moves 1,1",
+    },
+    Mutant {
+        name: "distinct-at-high-degree",
+        kind: Make::Deep(DeepBug::DistinctAtHighDegree),
+        description: "counter = distinct successors above 64 moves; 2 positions, 64 repeated losing moves and a self-loop",
+    },
+    Mutant {
+        name: "recursive",
+        kind: Make::Deep(DeepBug::Recursive),
+        description: "one recursive call per remoteness layer, overflows past depth 10,000; a chain of 10,001 positions",
+    },
+    Mutant {
+        name: "draw-b-only",
+        kind: Make::Deep(DeepBug::DrawBOnly),
+        description: "under draw B, B self-loops seeded as forced B wins; one B self-loop with draw B",
+    },
+    Mutant {
+        name: "unsorted-moves",
+        kind: Make::Deep(DeepBug::UnsortedMoves),
+        description: "chosen move first optimal in sorted order; 0 moves to 1,0 and 1 moves to 0",
+    },
 ];
 
 /// The name of the broken checker in reports.
@@ -489,7 +540,11 @@ pub fn by_name(name: &str) -> Option<Box<dyn Subject>> {
     if name == "planted" {
         return Some(Box::new(Planted));
     }
-    MUTANTS.iter().find(|m| m.name == name).map(Mutant::solver)
+    MUTANTS
+        .iter()
+        .find(|m| m.name == name)
+        .map(Mutant::solver)
+        .or_else(|| deep::by_name(name).map(|s| Box::new(s) as Box<dyn Subject>))
 }
 
 #[cfg(test)]
