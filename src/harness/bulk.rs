@@ -128,12 +128,34 @@ pub struct FamilySummary {
     pub wins_b: u64,
     pub draws: u64,
     pub max_remoteness: u32,
+    /// The most moves of one position in any case.
+    pub max_out_degree: u32,
+    /// The most moves into one position in any case.
+    pub max_in_degree: u32,
+    /// The most times one position lists the same move in any case.
+    pub max_multiplicity: u32,
+    /// Cases by size (positions): 1, 2–10, 11–100, …, over 10^6; see [`SIZE_BUCKETS`].
+    pub sizes: [u64; 8],
     pub fixpoint_ran: u64,
     pub minimax_ran: u64,
     pub relations_ran: u64,
+    /// Cases checked by `certify` (every case that ran: none are skipped).
+    pub certify_ran: u64,
     /// Cases skipped: exhaustive games isomorphic to one already covered.
     pub skipped: u64,
 }
+
+/// The size buckets of [`FamilySummary::sizes`], by their largest size.
+pub const SIZE_BUCKETS: [(&str, u64); 8] = [
+    ("1", 1),
+    ("2–10", 10),
+    ("11–100", 100),
+    ("101–10³", 1_000),
+    ("10³–10⁴", 10_000),
+    ("10⁴–10⁵", 100_000),
+    ("10⁵–10⁶", 1_000_000),
+    ("> 10⁶", u64::MAX),
+];
 
 impl FamilySummary {
     fn add(&mut self, stats: &Stats) {
@@ -145,9 +167,41 @@ impl FamilySummary {
         self.wins_b += stats.wins_b;
         self.draws += stats.draws;
         self.max_remoteness = self.max_remoteness.max(stats.max_remoteness);
+        self.max_out_degree = self.max_out_degree.max(stats.max_out_degree);
+        self.max_in_degree = self.max_in_degree.max(stats.max_in_degree);
+        self.max_multiplicity = self.max_multiplicity.max(stats.max_multiplicity);
+        let bucket = SIZE_BUCKETS
+            .iter()
+            .position(|&(_, top)| stats.positions <= top)
+            .unwrap_or(SIZE_BUCKETS.len() - 1);
+        self.sizes[bucket] += 1;
         self.fixpoint_ran += u64::from(stats.fixpoint_ran);
         self.minimax_ran += u64::from(stats.minimax_ran);
         self.relations_ran += u64::from(stats.relations_ran);
+        self.certify_ran += u64::from(stats.certify_ran);
+    }
+
+    /// Adds another summary's counts and extremes to this one.
+    pub fn absorb(&mut self, f: &FamilySummary) {
+        self.cases += f.cases;
+        self.positions += f.positions;
+        self.moves += f.moves;
+        self.largest = self.largest.max(f.largest);
+        self.wins_a += f.wins_a;
+        self.wins_b += f.wins_b;
+        self.draws += f.draws;
+        self.max_remoteness = self.max_remoteness.max(f.max_remoteness);
+        self.max_out_degree = self.max_out_degree.max(f.max_out_degree);
+        self.max_in_degree = self.max_in_degree.max(f.max_in_degree);
+        self.max_multiplicity = self.max_multiplicity.max(f.max_multiplicity);
+        for (mine, theirs) in self.sizes.iter_mut().zip(f.sizes) {
+            *mine += theirs;
+        }
+        self.fixpoint_ran += f.fixpoint_ran;
+        self.minimax_ran += f.minimax_ran;
+        self.relations_ran += f.relations_ran;
+        self.certify_ran += f.certify_ran;
+        self.skipped += f.skipped;
     }
 
     /// The share of positions won by A, won by B, and drawn, in percent.
@@ -214,8 +268,8 @@ impl Summary {
     }
 
     /// A Markdown table: per family the cases (and skipped isomorphic ones), positions,
-    /// outcome mix, longest remoteness and how often each oracle ran (certify runs on
-    /// every case).
+    /// outcome mix, longest remoteness and how often each oracle ran; then the coverage
+    /// reached on each axis, so a user sees what was not tried.
     pub fn table(&self) -> String {
         let mut out = String::from(
             "| family | cases | skipped | positions | largest | A wins | B wins | draws | max remoteness | minimax | fixpoint | relations | certify |\n\
@@ -225,7 +279,7 @@ impl Summary {
             let (a, b, d) = f.mix();
             let share = |x: u64| format!("{:.0}%", 100.0 * x as f64 / f.cases.max(1) as f64);
             out += &format!(
-                "| {} | {} | {} | {} | {} | {a:.1}% | {b:.1}% | {d:.1}% | {} | {} | {} | {} | 100% |\n",
+                "| {} | {} | {} | {} | {} | {a:.1}% | {b:.1}% | {d:.1}% | {} | {} | {} | {} | {} |\n",
                 f.family,
                 f.cases,
                 f.skipped,
@@ -235,9 +289,43 @@ impl Summary {
                 share(f.minimax_ran),
                 share(f.fixpoint_ran),
                 share(f.relations_ran),
+                share(f.certify_ran),
+            );
+        }
+        out += "\ncoverage: cases by size (positions), and the extremes reached\n\n| family |";
+        for (name, _) in SIZE_BUCKETS {
+            out += &format!(" {name} |");
+        }
+        out += " max out-degree | max in-degree | max multiplicity | max remoteness | draws |\n|---|";
+        out += &"---:|".repeat(SIZE_BUCKETS.len() + 5);
+        out += "\n";
+        for f in self.families.iter().chain([&self.total()]) {
+            out += &format!("| {} |", f.family);
+            for n in f.sizes {
+                out += &format!(" {n} |");
+            }
+            out += &format!(
+                " {} | {} | {} | {} | {:.1}% |\n",
+                f.max_out_degree,
+                f.max_in_degree,
+                f.max_multiplicity,
+                f.max_remoteness,
+                f.mix().2
             );
         }
         out
+    }
+
+    /// Every family's coverage together, as a row named "all".
+    pub fn total(&self) -> FamilySummary {
+        let mut all = FamilySummary {
+            family: "all".into(),
+            ..FamilySummary::default()
+        };
+        for f in &self.families {
+            all.absorb(f);
+        }
+        all
     }
 }
 

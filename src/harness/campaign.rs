@@ -14,6 +14,10 @@ use std::time::Duration;
 pub const DEFAULT_CASES: u64 = 600_000;
 /// Large games in the default campaign, and for `--family large` without `--cases`.
 pub const DEFAULT_LARGE_CASES: u64 = 6;
+/// Cases of the seeded families at 1,000 to 50,000 positions in the default campaign
+/// (100 per family): the sizes where fast paths and narrow counters of a solver switch
+/// on, beyond value iteration, checked by `certify` and the metamorphic relations.
+pub const DEFAULT_SCALE_CASES: u64 = 1_300;
 
 /// What a user asked for; `None` and empty mean "not chosen".
 #[derive(Clone, Debug, Default)]
@@ -36,8 +40,9 @@ pub struct Plan {
 
 impl Plan {
     /// The campaigns, run in turn: with no choice of families, cases, time or sizes,
-    /// the default campaign's three phases (the seeded families, every game of at
-    /// most 4 positions, and a few large games).
+    /// the default campaign's four phases: the seeded families at 1 to 1,000
+    /// positions, the same at 1,000 to 50,000, every game of at most 4 positions, and
+    /// a few large games of 10^5 to 10^6 positions.
     pub fn campaigns(&self) -> Vec<Campaign> {
         let base = |families: Vec<Family>, cases: u64, min: usize, max: usize| Campaign {
             // Exhaustive games are tiny: every oracle, the relations included, is cheap.
@@ -62,6 +67,7 @@ impl Plan {
         if !chosen {
             return vec![
                 base(Family::SEEDED.to_vec(), DEFAULT_CASES, 1, 1000),
+                base(Family::SEEDED.to_vec(), DEFAULT_SCALE_CASES, 1000, 50_000),
                 base(vec![Family::Exhaustive], exhaustive::size(4), 1, 4),
                 base(vec![Family::Large], DEFAULT_LARGE_CASES, LARGE_MIN, 1_000_000),
             ];

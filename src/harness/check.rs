@@ -78,16 +78,27 @@ pub struct Stats {
     pub wins_b: u64,
     pub draws: u64,
     pub max_remoteness: u32,
+    /// The most moves of one position.
+    pub max_out_degree: u32,
+    /// The most moves into one position.
+    pub max_in_degree: u32,
+    /// The most times one position lists the same move.
+    pub max_multiplicity: u32,
     pub fixpoint_ran: bool,
     pub minimax_ran: bool,
     pub relations_ran: bool,
+    pub certify_ran: bool,
 }
 
 impl Stats {
     pub fn of(game: &Game, solution: &Solution) -> Stats {
+        let (max_out_degree, max_in_degree, max_multiplicity) = degrees(game);
         let mut stats = Stats {
             positions: game.positions() as u64,
             moves: game.move_count() as u64,
+            max_out_degree,
+            max_in_degree,
+            max_multiplicity,
             ..Stats::default()
         };
         for v in &solution.values {
@@ -104,6 +115,32 @@ impl Stats {
         }
         stats
     }
+}
+
+/// The largest out-degree, in-degree and multiplicity of a move, in O(V+E): the
+/// coverage axes a campaign reports.
+fn degrees(game: &Game) -> (u32, u32, u32) {
+    let n = game.positions();
+    let mut in_degree = vec![0u32; n];
+    // Per target: the last position seen moving there, and how often it did.
+    let mut last = vec![u32::MAX; n];
+    let mut times = vec![0u32; n];
+    let (mut max_out, mut max_mult) = (0, 0);
+    for p in game.ids() {
+        let moves = game.moves(p);
+        max_out = max_out.max(moves.len() as u32);
+        for &q in moves {
+            let q = q as usize;
+            in_degree[q] += 1;
+            if last[q] == p {
+                times[q] += 1;
+            } else {
+                (last[q], times[q]) = (p, 1);
+            }
+            max_mult = max_mult.max(times[q]);
+        }
+    }
+    (max_out, in_degree.into_iter().max().unwrap_or(0), max_mult)
 }
 
 /// Runs the solver under test and every applicable oracle on `game`.
@@ -155,6 +192,7 @@ pub fn check_solution(
             violation,
         });
     }
+    stats.certify_ran = true;
     if oracles.relations_on_every_size || game.positions() > oracles.fixpoint_max {
         check_relations(game, &claimed, under_test, game_seed(game))?;
         stats.relations_ran = true;

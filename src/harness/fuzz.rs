@@ -11,7 +11,9 @@
 //! kind % 3:  0 a game, 1 a pursuit instance, 2 a minigame instance
 //! game:      n (1..=MAX_GAME), credit % 3 (none, A, B), then per position
 //!            h: mover = h & 1, shape = (h >> 1) % 5 (0 moves, 1 stuck, 2 =A, 3 =B, 4 =D)
-//!            with moves: count (0..=MAX_MOVES), then count targets (each % n)
+//!            with moves: count (0..=MAX_MOVES), then count targets (each % n);
+//!            or count ≥ 0xF0, a heavy list of 16 << (count % 8) moves (16 to 2,048)
+//!            from two bytes a, s: move i goes to (a + i·s) % n (repeats galore)
 //! pursuit:   n (1..=MAX_VERTICES), m (0..=MAX_EDGES), m pairs (each % n), x % n, y % n
 //! minigame:  n, m, m pairs, ord (bit k: player k is on team B), act (bit k: actor)
 //! ```
@@ -32,6 +34,15 @@ use std::fmt;
 pub const MAX_GAME: u8 = 24;
 /// The most moves of one position.
 pub const MAX_MOVES: u8 = 8;
+/// A move count byte from here on stands for a heavy list: high out-degree, where
+/// narrow counters and distinct-successor shortcuts break.
+pub const HEAVY: u8 = 0xF0;
+
+/// The number of moves of a heavy list.
+fn heavy_len(count: u8) -> u32 {
+    16 << (count % 8)
+}
+
 /// The largest contest graph (pursuit: up to 72 product positions, minigame 36).
 pub const MAX_VERTICES: u8 = 6;
 /// The most edges of a contest graph.
@@ -95,10 +106,16 @@ fn decode_game(b: &mut Bytes) -> Option<crate::game::Game> {
         match (h >> 1) % 5 {
             0 => {
                 let count = b.next();
-                if count > MAX_MOVES {
+                let moves: Vec<u32> = if count >= HEAVY {
+                    let (a, step) = (u32::from(b.next()), u32::from(b.next()));
+                    (0..heavy_len(count))
+                        .map(|i| (a + i * step) % u32::from(n))
+                        .collect()
+                } else if count <= MAX_MOVES {
+                    (0..count).map(|_| u32::from(b.next() % n)).collect()
+                } else {
                     return None;
-                }
-                let moves: Vec<u32> = (0..count).map(|_| u32::from(b.next() % n)).collect();
+                };
                 builder.moves(mover, &moves);
             }
             1 => {
@@ -170,8 +187,7 @@ pub fn encode(case: &Case) -> Option<Vec<u8>> {
                 };
                 out.push(shape << 1 | mover);
                 if shape == 0 {
-                    out.push(u8::try_from(g.moves(p).len()).ok().filter(|&c| c <= MAX_MOVES)?);
-                    out.extend(g.moves(p).iter().map(|&t| t as u8));
+                    out.extend(encode_moves(g.moves(p), u32::from(n))?);
                 }
             }
         }
@@ -189,6 +205,27 @@ pub fn encode(case: &Case) -> Option<Vec<u8>> {
         }
     }
     Some(out)
+}
+
+/// A move list as a count and targets, or as a heavy list when it is one.
+fn encode_moves(moves: &[u32], n: u32) -> Option<Vec<u8>> {
+    if let Ok(count) = u8::try_from(moves.len()) {
+        if count <= MAX_MOVES {
+            return Some(
+                std::iter::once(count)
+                    .chain(moves.iter().map(|&t| t as u8))
+                    .collect(),
+            );
+        }
+    }
+    let count = (HEAVY..=u8::MAX).find(|&c| heavy_len(c) as usize == moves.len())?;
+    let a = moves[0];
+    let step = (moves[1] + n - a) % n;
+    let matches = moves
+        .iter()
+        .enumerate()
+        .all(|(i, &t)| t == (a + i as u32 * step) % n);
+    matches.then(|| vec![count, a as u8, step as u8])
 }
 
 fn encode_graph(out: &mut Vec<u8>, n: u32, edges: &[(u32, u32)]) -> Option<()> {
@@ -275,6 +312,20 @@ mod tests {
             }
         }
         assert!(encoded > 200, "only {encoded} cases were within the caps");
+    }
+
+    #[test]
+    fn a_heavy_count_byte_decodes_to_a_long_move_list_that_encodes_back() {
+        // Two positions; position 0 (A) has a heavy list of 16 << 3 = 128 moves
+        // alternating 1, 0, 1, 0, …; position 1 (B) is stuck.
+        let bytes = [0, 2, 0, 0, HEAVY + 3, 1, 1, 3];
+        let FuzzCase(Some(case)) = decode(&bytes) else {
+            panic!("within the caps")
+        };
+        let Case::Game(g) = &case else { panic!() };
+        assert_eq!(g.moves(0).len(), 128);
+        assert_eq!(&g.moves(0)[..4], &[1, 0, 1, 0]);
+        assert_eq!(encode(&case).as_deref(), Some(&bytes[..]));
     }
 
     #[test]

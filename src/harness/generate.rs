@@ -23,8 +23,11 @@ pub enum Family {
     Uniform,
     /// One or two moves per position.
     Sparse,
-    /// Many moves per position.
+    /// Many moves per position, and the odd position with hundreds or thousands.
     Dense,
+    /// Every position has 16 to 512 moves, with repeats, self-loops and hubs: where
+    /// narrow counters, distinct-successor shortcuts and quadratic scans break.
+    Wide,
     /// Acyclic: no draws but terminal draws, every value decided by depth.
     Dag,
     /// A planted path: remoteness up to n − 1.
@@ -52,10 +55,11 @@ pub enum Family {
 
 impl Family {
     /// Every family, in report order.
-    pub const ALL: [Family; 14] = [
+    pub const ALL: [Family; 15] = [
         Family::Uniform,
         Family::Sparse,
         Family::Dense,
+        Family::Wide,
         Family::Dag,
         Family::LongPath,
         Family::Cycles,
@@ -71,7 +75,15 @@ impl Family {
 
     /// The families whose cases are drawn from a seed at a size chosen by the
     /// campaign: all but `exhaustive` and `large`, the last two.
-    pub const SEEDED: &'static [Family] = Family::ALL.split_at(12).0;
+    pub const SEEDED: &'static [Family] = Family::ALL.split_at(13).0;
+
+    /// The seeded families whose cases are plain games (not contest instances).
+    pub fn games() -> impl Iterator<Item = Family> {
+        Family::SEEDED
+            .iter()
+            .copied()
+            .filter(|f| !matches!(f, Family::Pursuit | Family::Minigame))
+    }
 
     /// A hash of the family's name (FNV-1a), mixed into its seeds: a family's cases
     /// depend on its name, never on its place in a list, so adding a family changes
@@ -88,6 +100,7 @@ impl Family {
             Family::Uniform => "uniform",
             Family::Sparse => "sparse",
             Family::Dense => "dense",
+            Family::Wide => "wide",
             Family::Dag => "dag",
             Family::LongPath => "long-path",
             Family::Cycles => "cycles",
@@ -122,6 +135,17 @@ impl Family {
             Family::Dense => Features {
                 degree: (4, 12),
                 terminal_rate: 0.05,
+                heavy_rate: 0.02,
+                ..base
+            },
+            Family::Wide => Features {
+                degree: (1, 3),
+                heavy_rate: 1.0,
+                heavy_log2: (4, 9),
+                self_loop_rate: 0.05,
+                repeat_rate: 0.2,
+                hub_rate: 0.3,
+                terminal_rate: 0.1,
                 ..base
             },
             Family::Dag => Features {
@@ -146,6 +170,7 @@ impl Family {
                 self_loop_rate: 0.25,
                 repeat_rate: 0.3,
                 terminal_rate: 0.15,
+                heavy_rate: 0.01,
                 ..base
             },
             Family::Terminals => Features {
@@ -195,7 +220,19 @@ pub struct Features {
     pub draw_credit: bool,
     /// Chance that a position's mover is A.
     pub mover_a_rate: f64,
+    /// Chance that a position with moves gets a heavy list of 2^k moves instead of
+    /// `degree`: the out-degree axis, heavy-tailed up to thousands.
+    pub heavy_rate: f64,
+    /// The range of k for heavy lists (2^k moves).
+    pub heavy_log2: (u32, u32),
+    /// Chance that an ordinary move goes to one of a few hub positions: the in-degree
+    /// axis.
+    pub hub_rate: f64,
 }
+
+/// The most moves a generated game has in all: heavy lists stop there, so a case stays
+/// cheap for value iteration whatever its axes.
+pub const MOVE_BUDGET: usize = 250_000;
 
 impl Default for Features {
     fn default() -> Features {
@@ -211,6 +248,9 @@ impl Default for Features {
             planted_path: false,
             draw_credit: false,
             mover_a_rate: 0.5,
+            heavy_rate: 0.0,
+            heavy_log2: (4, 12),
+            hub_rate: 0.0,
         }
     }
 }
@@ -229,9 +269,16 @@ impl Features {
         let label_rate = chance(0.5, 1.0);
         let self_loop_rate = chance(0.4, 0.4);
         let repeat_rate = chance(0.4, 0.5);
+        let hub_rate = chance(0.3, 0.6);
         let low = rng.gen_range(0..=2);
         let degree = (low, low + rng.gen_range(0..=4));
         let draw_credit = rng.gen_bool(0.3);
+        let heavy_rate = if rng.gen_bool(0.3) {
+            [0.01, 0.05, 0.2, 1.0][rng.gen_range(0..4)]
+        } else {
+            0.0
+        };
+        let top = rng.gen_range(4..=12);
         Features {
             degree,
             terminal_rate,
@@ -243,11 +290,15 @@ impl Features {
             locality: rng.gen_bool(0.4).then(|| rng.gen_range(1..=4)),
             planted_path: rng.gen_bool(0.2),
             draw_credit,
-            mover_a_rate: if rng.gen_bool(0.3) {
-                rng.gen_range(0.0..=1.0)
-            } else {
-                0.5
+            mover_a_rate: match rng.gen_range(0..10) {
+                0 => 0.0,
+                1 => 1.0,
+                2..=4 => rng.gen_range(0.0..=1.0),
+                _ => 0.5,
             },
+            heavy_rate,
+            heavy_log2: (4.min(top), top),
+            hub_rate,
         }
     }
 }
@@ -338,6 +389,9 @@ pub struct RawPosition {
     pub mover: u8,
     pub stop: u8,
     pub label: u8,
+    /// With [`Features::heavy_rate`]: whether the position gets a heavy list, and of
+    /// which size; 0 never does.
+    pub fan: u8,
     /// (raw target, kind): the target is mapped into range by the features; the kind
     /// byte decides self-loops and repeats.
     pub moves: Vec<(u32, u8)>,
@@ -369,6 +423,7 @@ pub fn realize(raw: &RawGame, f: &Features) -> Game {
     };
     let mut b = GameBuilder::with_capacity(n, positions.iter().map(|p| p.moves.len()).sum());
     let mut moves: Vec<u32> = Vec::new();
+    let mut total = 0usize;
     for (slot, raw_position) in positions.iter().enumerate() {
         moves.clear();
         if slot < path_len {
@@ -392,12 +447,33 @@ pub fn realize(raw: &RawGame, f: &Features) -> Game {
             b.position::<u32>(mover, &[], label);
             continue;
         }
-        for &(target, kind) in raw_position.moves.iter().take(f.degree.1.max(1) as usize) {
+        let heavy = chance(raw_position.fan, f.heavy_rate);
+        let count = if heavy {
+            let (low, high) = (f.heavy_log2.0, f.heavy_log2.1.max(f.heavy_log2.0));
+            let k = low + u32::from(raw_position.fan) % (high - low + 1);
+            (1usize << k).min(MOVE_BUDGET.saturating_sub(total))
+        } else {
+            raw_position.moves.len().min(f.degree.1.max(1) as usize)
+        };
+        for i in 0..count {
+            // A heavy list cycles through the raw moves, each turn shifted, so a few
+            // raw bytes (which shrink) stand for thousands of moves.
+            let (target, kind) = match raw_position.moves.get(i % raw_position.moves.len().max(1)) {
+                Some(&(t, k)) if !heavy || i < raw_position.moves.len() => (t, k),
+                Some(&(t, k)) => (
+                    t.wrapping_add(i as u32 * 0x9E37),
+                    k.wrapping_add((i as u8).wrapping_mul(37)),
+                ),
+                None => (i as u32 * 0x9E37, (i as u8).wrapping_mul(37)),
+            };
             let target = target as usize;
             let to = if chance(kind, f.self_loop_rate) {
                 slot
             } else if !moves.is_empty() && chance(kind.wrapping_mul(7), f.repeat_rate) {
                 moves[target % moves.len()] as usize
+            } else if chance(kind.rotate_left(3), f.hub_rate) && !f.dag {
+                // The hubs: the first few slots (ids are shuffled afterwards).
+                target % (1 + n / 64)
             } else if f.dag {
                 slot + 1 + target % room
             } else if let Some(k) = f.locality {
@@ -408,6 +484,7 @@ pub fn realize(raw: &RawGame, f: &Features) -> Game {
             };
             moves.push(to as u32);
         }
+        total += moves.len();
         b.moves(mover, &moves);
     }
     if f.draw_credit {
@@ -454,6 +531,7 @@ pub fn random_raw(rng: &mut impl Rng, n: usize, f: &Features) -> RawGame {
                 mover: rng.gen(),
                 stop: rng.gen(),
                 label: rng.gen(),
+                fan: rng.gen(),
                 moves: (0..degree).map(|_| (rng.gen(), rng.gen())).collect(),
             }
         })
@@ -478,7 +556,8 @@ pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
 /// A large random game of `n` positions, built straight into CSR arrays: a planted
 /// chain of one mover with forward skips (remoteness up to its length), a region of
 /// small cycles (a big draw region, with some exits), and a random region with
-/// terminals and labels; a draw convention in some cases.
+/// terminals and labels, self-loops, repeated moves and a few positions with hundreds
+/// to thousands of moves; a draw convention in some cases.
 pub fn large_game(rng: &mut impl Rng, n: usize) -> Game {
     let n = n.max(3);
     let chain = (n as f64 * rng.gen_range(0.05..0.4)) as usize + 1;
@@ -526,8 +605,23 @@ pub fn large_game(rng: &mut impl Rng, n: usize) -> Game {
                     });
                 }
             } else {
-                for _ in 0..rng.gen_range(1..=4) {
-                    targets.push(rng.gen_range(0..n) as u32);
+                // Mostly a few moves; now and then a self-loop, a repeated move, or a
+                // heavy list of hundreds to thousands of moves (the scale axes).
+                let degree = if rng.gen_bool(0.002) {
+                    1 << rng.gen_range(8..=11)
+                } else {
+                    rng.gen_range(1..=4)
+                };
+                let first = targets.len();
+                for _ in 0..degree {
+                    let target = if rng.gen_bool(0.05) {
+                        slot as u32
+                    } else if targets.len() > first && rng.gen_bool(0.1) {
+                        targets[rng.gen_range(first..targets.len())]
+                    } else {
+                        rng.gen_range(0..n) as u32
+                    };
+                    targets.push(target);
                 }
             }
         }

@@ -2,13 +2,14 @@
 //! the bulk runner (with the shrinker), proptest with default settings over the
 //! family strategies, and a plain baseline (uniform games, proptest's own shrinking).
 
-use super::bulk::{self, Campaign, Shard};
+use super::bulk::Campaign;
 use super::check::{check_case, Oracles, Signature};
-use super::generate::{Case, Family};
+use super::generate::Case;
 use super::shrink::{instance_single_removals, single_removals};
 use super::strategy;
 use super::triage::triage;
 use super::Subject;
+use crate::format::print_game;
 use proptest::strategy::BoxedStrategy;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use std::time::{Duration, Instant};
@@ -62,24 +63,15 @@ pub fn is_one_minimal(case: &Case, signature: Signature, solver: &dyn Subject, o
     }
 }
 
-/// The bulk runner on every seeded family (sizes 1 to 1,000) for up to `max_cases`,
-/// the first failure shrunk by the shrinker.
-pub fn bulk_kill(solver: &dyn Subject, oracles: &Oracles, max_cases: u64, seed: u64) -> Verdict {
-    let campaign = Campaign {
-        families: Family::SEEDED.to_vec(),
-        cases: max_cases,
-        time_limit: None,
-        seed,
-        min_positions: 1,
-        max_positions: 1000,
-        shard: Shard::WHOLE,
-        oracles: *oracles,
-    };
-    let summary = bulk::run(&campaign, solver, &|_| {});
-    let Some(failure) = summary.failure else {
+/// The bulk runner on `campaigns` in turn (for the kill table, the default campaign's
+/// phases), the first failure shrunk by the shrinker with the failing phase's oracles.
+pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Campaign]) -> Verdict {
+    let (summary, failed) = super::campaign::run(campaigns, solver, &|_, _| {});
+    let (Some(failure), Some(campaign)) = (summary.failure, failed) else {
         return Verdict::Survived { cases: summary.cases };
     };
     let time = summary.elapsed;
+    let oracles = &campaign.oracles;
     let triaged = match triage(&failure.case, solver, oracles, None, |_| {}) {
         Ok(t) => t,
         Err(_) => return Verdict::Survived { cases: summary.cases },
@@ -87,7 +79,8 @@ pub fn bulk_kill(solver: &dyn Subject, oracles: &Oracles, max_cases: u64, seed: 
     let signature = triaged.mismatch.signature();
     Verdict::Caught(Box::new(Kill {
         oracle: failure.mismatch.found_by(),
-        cases: failure.index + 1,
+        // The failing case is the first not counted in the statistics.
+        cases: summary.cases + 1,
         time,
         size: triaged.shrunk.value.size_text(),
         proptest_size: None,
@@ -95,6 +88,55 @@ pub fn bulk_kill(solver: &dyn Subject, oracles: &Oracles, max_cases: u64, seed: 
         case: triaged.shrunk.value,
         shrink_time: triaged.shrunk.elapsed,
     }))
+}
+
+/// One phase of seeded cases of every seeded family at 1 to `max_positions` positions,
+/// up to `cases` of them: a test-sized stand-in for the default campaign.
+pub fn seeded_campaign(cases: u64, max_positions: usize, oracles: &Oracles) -> Campaign {
+    Campaign {
+        families: super::generate::Family::SEEDED.to_vec(),
+        cases,
+        time_limit: None,
+        seed: 1,
+        min_positions: 1,
+        max_positions,
+        shard: super::bulk::Shard::WHOLE,
+        oracles: *oracles,
+    }
+}
+
+/// The default campaign's phases with `oracles` (the kill table swaps the checker).
+pub fn default_campaigns(oracles: &Oracles) -> Vec<Campaign> {
+    let mut campaigns = super::campaign::Plan::default().campaigns();
+    for c in &mut campaigns {
+        c.oracles.certifier = oracles.certifier;
+    }
+    campaigns
+}
+
+/// The smallest game of the exhaustive family (every game of at most 4 positions) on
+/// which `solver` fails: fewest positions, then fewest moves. The shrinker's result
+/// should be as small.
+pub fn smallest_exhaustive(solver: &dyn Subject, oracles: &Oracles) -> Option<Case> {
+    use rayon::prelude::*;
+    let oracles = &oracles.with_relations();
+    let mut start = 0;
+    for n in 1..=4u32 {
+        let end = super::exhaustive::size(n);
+        let smallest = (start..end)
+            .into_par_iter()
+            .filter_map(|index| match super::exhaustive::game_at(index, n) {
+                super::exhaustive::Lookup::Canonical(game) => Some(game),
+                _ => None,
+            })
+            .filter(|game| super::check::check(game, solver, oracles).is_err())
+            .min_by_key(|game| (game.move_count(), print_game(game)));
+        if let Some(game) = smallest {
+            return Some(Case::Game(game));
+        }
+        start = end;
+    }
+    None
 }
 
 /// proptest with its default settings (256 cases, its own shrinking) on `strategy`,
@@ -161,29 +203,45 @@ pub fn proptest_kill(
 #[derive(Clone, Debug)]
 pub struct Row {
     pub name: String,
+    /// The default `diff` campaign.
     pub bulk: Verdict,
+    /// proptest over every family's strategy, sizes log-uniform up to 5,000 positions.
     pub proptest: Verdict,
+    /// Plain proptest: uniform games up to 16 positions, its own shrinking.
     pub plain: Verdict,
+    /// The smallest failing game of the exhaustive family, if any.
+    pub smallest: Option<Case>,
 }
 
-/// The kill-table row of `solver`: bulk runner (100,000 cases at most), proptest over
-/// every family, and the plain baseline.
+/// The largest games the kill table's proptest column draws.
+pub const PROPTEST_MAX_POSITIONS: usize = 5_000;
+
+/// The kill-table row of `solver`: the default campaign, proptest over every family,
+/// the plain baseline, and the smallest exhaustive counterexample.
 pub fn row(name: &str, solver: &dyn Subject, oracles: &Oracles) -> Row {
     Row {
         name: name.into(),
-        bulk: bulk_kill(solver, oracles, 100_000, 1),
-        proptest: proptest_kill(solver, oracles, strategy::any_case(40), 1, true),
+        bulk: campaign_kill(solver, &default_campaigns(oracles)),
+        proptest: proptest_kill(
+            solver,
+            oracles,
+            strategy::any_case(PROPTEST_MAX_POSITIONS),
+            1,
+            true,
+        ),
         plain: proptest_kill(solver, oracles, strategy::plain_case(16), 1, false),
+        smallest: smallest_exhaustive(solver, oracles),
     }
 }
 
 /// The kill table in Markdown.
 pub fn table(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| mutant | bulk: caught by | cases | time | shrunk to | shrink time | 1-minimal | \
+        "| mutant | diff: caught by | cases | time | shrunk to | shrink time | 1-minimal | \
+         smallest (exhaustive) | \
          proptest: cases | time | proptest shrank to | then the shrinker | shrink time | 1-minimal | \
          plain proptest: cases | shrunk to | shrink time | 1-minimal |\n\
-         |---|---|---:|---:|---|---:|---|---:|---:|---|---|---:|---|---:|---|---:|---|\n",
+         |---|---|---:|---:|---|---:|---|---|---:|---:|---|---|---:|---|---:|---|---:|---|\n",
     );
     let ms = |d: Duration| format!("{:.0} ms", d.as_secs_f64() * 1e3);
     let yes = |b: bool| if b { "yes" } else { "no" };
@@ -203,6 +261,12 @@ pub fn table(rows: &[Row]) -> String {
             }
             Verdict::Survived { cases } => out += &format!("| SURVIVED | {cases} | | | | "),
         }
+        out += &format!(
+            "| {} ",
+            row.smallest
+                .as_ref()
+                .map_or("none ≤ 4 positions".into(), |c| c.size_text())
+        );
         match &row.proptest {
             Verdict::Caught(k) => {
                 out += &format!(
@@ -233,18 +297,42 @@ pub fn table(rows: &[Row]) -> String {
     out
 }
 
+/// `retrocheck mutants --list`: every mutant and what it gets wrong (with the
+/// smallest kind of game that shows it), and the broken checker. The README holds
+/// this text, and a test keeps the two equal.
+pub fn list() -> String {
+    let mut out = String::new();
+    for (name, description) in super::registry::mutants() {
+        out += &format!("{name:<24} {description}\n");
+    }
+    out += &format!(
+        "{CHECKER_MUTANT:<24} the certificate checker without its remoteness conditions (run with loss-min as the solver)\n"
+    );
+    out
+}
+
+/// The names of the kill table's rows: every mutant, then the broken checker.
+pub fn names() -> Vec<&'static str> {
+    let mut names: Vec<&str> = super::registry::mutants().map(|(name, _)| name).collect();
+    names.push(CHECKER_MUTANT);
+    names
+}
+
 /// The name of the broken certificate checker in kill tables.
 pub use super::mutants::CHECKER_MUTANT;
 
-/// The kill table of every mutant, and of the broken checker (run against the
+/// The kill table of the `chosen` mutants, and of the broken checker (run against the
 /// `loss-min` solver, whose wrong remoteness only the remoteness conditions catch).
 /// `progress` hears each row's name before it runs.
-pub fn mutant_rows(mut progress: impl FnMut(&str)) -> Vec<Row> {
+pub fn mutant_rows(chosen: impl Fn(&str) -> bool, mut progress: impl FnMut(&str)) -> Vec<Row> {
     use super::mutants::{certify_without_remoteness, Bug, Textbook, MUTANTS};
     let mut rows = Vec::new();
-    for m in MUTANTS {
+    for m in MUTANTS.iter().filter(|m| chosen(m.name)) {
         progress(m.name);
         rows.push(row(m.name, m.solver().as_ref(), &Oracles::default()));
+    }
+    if !chosen(CHECKER_MUTANT) {
+        return rows;
     }
     progress(CHECKER_MUTANT);
     let broken_checker = Oracles {

@@ -21,20 +21,31 @@ fn raw_position(max_moves: usize) -> impl Strategy<Value = RawPosition> {
         any::<u8>(),
         any::<u8>(),
         any::<u8>(),
+        any::<u8>(),
         prop::collection::vec((0..RAW_IDS, any::<u8>()), 0..=max_moves),
     )
-        .prop_map(|(mover, stop, label, moves)| RawPosition {
+        .prop_map(|(mover, stop, label, fan, moves)| RawPosition {
             mover,
             stop,
             label,
+            fan,
             moves,
         })
 }
 
-/// Raw games of 1 to `max_positions` positions with up to `max_moves` raw moves each.
+/// A size ceiling drawn log-uniformly from 1 to `max`: every order of magnitude up to
+/// `max` is as likely as any other, from the first case on.
+fn log_uniform(max: usize) -> impl Strategy<Value = usize> {
+    let top = (max.max(1) as f64 + 1.0).ln();
+    (0.0..1.0f64).prop_map(move |u| ((u * top).exp() as usize).clamp(1, max.max(1)))
+}
+
+/// Raw games of 1 to `max_positions` positions with up to `max_moves` raw moves each:
+/// a ceiling drawn log-uniformly, then a size up to it, which proptest shrinks.
 pub fn raw_game(max_positions: usize, max_moves: usize) -> impl Strategy<Value = RawGame> {
     (
-        prop::collection::vec(raw_position(max_moves), 1..=max_positions.max(1)),
+        log_uniform(max_positions)
+            .prop_flat_map(move |ceiling| prop::collection::vec(raw_position(max_moves), 1..=ceiling)),
         any::<u8>(),
         0..RAW_IDS,
         any::<u8>(),

@@ -406,22 +406,30 @@ pub struct Settings {
     pub max_size: u32,
 }
 
-/// The `index`-th input of a campaign: its size grows with the index, and it holds 1
-/// to 3 test cases.
+/// The `index`-th input of a campaign, fully determined by the seed and the index: 1
+/// to 3 test cases, each of a size drawn log-uniformly from 1 to the largest size, so
+/// every order of magnitude is tried from the first inputs on. Games take the seeded
+/// game families in turn, so every coverage axis (high degree, hubs, long chains,
+/// draws, labels, draw conventions) comes up.
 pub fn input_at(settings: &Settings, index: u64) -> Input {
     let mut rng = ChaCha8Rng::seed_from_u64(super::bulk::splitmix64(
         settings.seed ^ super::bulk::splitmix64(index),
     ));
-    let ceiling = (2 + index / 25).min(u64::from(settings.max_size.max(2))) as u32;
+    let top = (f64::from(settings.max_size.max(1)) + 1.0).ln();
+    let size = move |rng: &mut ChaCha8Rng| -> u32 {
+        ((rng.gen::<f64>() * top).exp() as u32).clamp(1, settings.max_size.max(1))
+    };
     let official = !settings.relax;
     let cases = match settings.target {
         Target::Game => {
-            let size = rng.gen_range(1..=ceiling) as usize;
-            vec![generate::case(Family::Swarm, rng.gen(), size)]
+            let families: Vec<Family> = Family::games().collect();
+            let family = families[(index % families.len() as u64) as usize];
+            let size = size(&mut rng) as usize;
+            vec![generate::case(family, rng.gen(), size)]
         }
         Target::Problem(problem) => (0..rng.gen_range(1..=3))
             .map(|_| {
-                let n = rng.gen_range(1..=ceiling);
+                let n = size(&mut rng);
                 Case::Instance(match problem {
                     Problem::Pursuit => Instance::Pursuit(generate::pursuit_instance(&mut rng, n, official)),
                     Problem::Minigame => {

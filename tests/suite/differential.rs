@@ -250,9 +250,10 @@ fn adding_a_family_to_a_campaign_changes_no_case_of_the_others() {
 #[test]
 fn every_shard_covers_every_family_and_the_shards_cover_the_campaign() {
     let families = Family::SEEDED;
-    let whole = cases_per_family(families, Shard::WHOLE, 12 * 30);
+    let k = families.len() as u64;
+    let whole = cases_per_family(families, Shard::WHOLE, k * 30);
     let shards: Vec<_> = (0..3)
-        .map(|index| cases_per_family(families, Shard { index, count: 3 }, 12 * 10))
+        .map(|index| cases_per_family(families, Shard { index, count: 3 }, k * 10))
         .collect();
     for (k, (family, cases)) in whole.iter().enumerate() {
         let mut union: Vec<(u64, usize)> = Vec::new();

@@ -7,6 +7,7 @@ mod fuzz_regressions;
 mod metamorphic;
 mod mutants;
 mod problems;
+mod readme;
 mod solvers;
 mod stress;
 

@@ -1,10 +1,27 @@
-//! Every deliberately wrong solver is caught by every entry point — the bulk runner
-//! within 100,000 cases and proptest within its default 256 — and shrunk to a
-//! 1-minimal counterexample; a broken certificate checker is noticed too.
+//! Every deliberately wrong solver is caught — by a test-sized default campaign within
+//! a bound below the cap it runs with, and (all but the scale-only ones) by proptest
+//! within its default 256 cases — and shrunk to a 1-minimal counterexample; a broken
+//! certificate checker is noticed too.
 
+use retrocheck::harness::bulk::Campaign;
+use retrocheck::harness::campaign::Plan;
 use retrocheck::harness::check::Oracles;
 use retrocheck::harness::kill::{self, size_of, Verdict};
 use retrocheck::harness::{registry, strategy, Subject};
+
+/// The default campaign's phases at a tenth of their cases or less (seeded, scale,
+/// exhaustive, large), so that a debug build runs them per mutant in seconds.
+fn test_campaigns() -> Vec<Campaign> {
+    let mut phases = Plan::default().campaigns();
+    let caps = [CAP, 260, u64::MAX, 2];
+    for (phase, cap) in phases.iter_mut().zip(caps) {
+        phase.cases = phase.cases.min(cap);
+    }
+    phases
+}
+
+/// The cap of the seeded phase in the test campaign.
+const CAP: u64 = 40_000;
 
 fn caught(outcome: Verdict, who: &str, limit: u64) -> Box<kill::Kill> {
     match outcome {
@@ -38,9 +55,13 @@ fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn Subject) -> Ve
 }
 
 #[test]
-fn the_bulk_runner_catches_every_mutant_within_100000_cases_and_shrinks_it_1_minimal() {
-    every_mutant_caught("bulk", 100_000, |solver| {
-        kill::bulk_kill(solver, &Oracles::default(), 100_000, 1)
+fn the_default_campaign_catches_every_mutant_and_shrinks_it_1_minimal() {
+    // The phases run up to CAP + 260 + every exhaustive game + 2 large ones; every
+    // mutant must die well before the end of the seeded phase's cap, or in the scale
+    // or large phases that exist for it.
+    let total: u64 = test_campaigns().iter().map(|c| c.cases).sum();
+    every_mutant_caught("diff", total - 1, |solver| {
+        kill::campaign_kill(solver, &test_campaigns())
     });
 }
 

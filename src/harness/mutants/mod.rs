@@ -604,7 +604,7 @@ mod tests {
             Err(Mismatch::Disagree { .. })
         ));
         // And the bulk runner finds such a case by itself.
-        match kill::bulk_kill(&loss_min, &broken, 100_000, 1) {
+        match kill::campaign_kill(&loss_min, &[kill::seeded_campaign(100_000, 1000, &broken)]) {
             Verdict::Caught(k) => assert!(k.oracle.contains("checker accepted it"), "{}", k.oracle),
             Verdict::Survived { .. } => panic!("the broken checker went unnoticed"),
         }
