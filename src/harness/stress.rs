@@ -61,30 +61,19 @@ impl Program {
             .process_group(0)
             .spawn()?;
         let pid = child.id() as libc::pid_t;
-        // Pipes on threads: a program that prints before reading all its input, or
-        // never reads it, must not deadlock the runner.
-        let mut stdin = child.stdin.take().expect("piped");
-        let input = input.to_vec();
-        let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(&input);
-        });
-        let read_capped = |mut pipe: Box<dyn Read + Send>| {
-            std::thread::spawn(move || {
-                let mut kept = Vec::new();
-                let mut chunk = [0u8; 1 << 16];
-                while let Ok(n) = pipe.read(&mut chunk) {
-                    if n == 0 {
-                        break;
-                    }
-                    if kept.len() < OUTPUT_LIMIT {
-                        kept.extend_from_slice(&chunk[..n.min(OUTPUT_LIMIT - kept.len())]);
-                    }
-                }
-                kept
-            })
+        // One thread pumps all three pipes with poll(2): input in, output out, without
+        // ever blocking on one pipe. It stops when told to, so a process that escaped
+        // the group (`setsid`) and still holds a pipe cannot hang the runner.
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let pump = {
+            let (stdin, stdout, stderr) = (
+                child.stdin.take().expect("piped"),
+                child.stdout.take().expect("piped"),
+                child.stderr.take().expect("piped"),
+            );
+            let (input, stop) = (input.to_vec(), stop.clone());
+            std::thread::spawn(move || pump(stdin, stdout, stderr, &input, &stop))
         };
-        let stdout = read_capped(Box::new(child.stdout.take().expect("piped")));
-        let stderr = read_capped(Box::new(child.stderr.take().expect("piped")));
         let exited = wait_unreaped(pid, self.timeout)?;
         // The child is a zombie now, or still running: either way its pid, and so its
         // process group id, cannot have been reused. Kill the group (children left
@@ -96,17 +85,24 @@ impl Program {
             libc::kill(-pid, libc::SIGKILL);
         }
         let status = child.wait()?;
-        let _ = writer.join();
+        // Output still in the pipes is read for a moment; a pipe held open by an
+        // escaped process is then abandoned.
+        let grace = std::thread::spawn({
+            let stop = stop.clone();
+            move || {
+                std::thread::sleep(PIPE_GRACE);
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        let (stdout, stderr) = pump.join().unwrap_or_default();
+        drop(grace);
         if !exited {
-            let _ = stdout.join();
-            return Ok(Run::TimedOut {
-                stderr: stderr.join().unwrap_or_default(),
-            });
+            return Ok(Run::TimedOut { stderr });
         }
         Ok(Run::Finished {
             status,
-            stdout: stdout.join().unwrap_or_default(),
-            stderr: stderr.join().unwrap_or_default(),
+            stdout,
+            stderr,
             elapsed: start.elapsed(),
         })
     }
@@ -119,6 +115,113 @@ impl Program {
             std::io::ErrorKind::Unsupported,
             "stress runs programs only on Unix systems (it needs process groups to enforce time limits)",
         ))
+    }
+}
+
+/// How long the pipes are still read after the program and its group are gone.
+const PIPE_GRACE: Duration = Duration::from_millis(200);
+
+/// Writes `input` to the program's stdin and reads its stdout and stderr (each kept up
+/// to [`OUTPUT_LIMIT`]) until both reach end of file, or `stop` is set and nothing is
+/// left to read.
+#[cfg(unix)]
+fn pump(
+    stdin: std::process::ChildStdin,
+    mut stdout: std::process::ChildStdout,
+    mut stderr: std::process::ChildStderr,
+    input: &[u8],
+    stop: &std::sync::atomic::AtomicBool,
+) -> (Vec<u8>, Vec<u8>) {
+    use std::os::unix::io::AsRawFd;
+    let mut stdin = Some(stdin);
+    let mut written = 0;
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let (mut out_open, mut err_open) = (true, true);
+    let mut chunk = vec![0u8; 1 << 16];
+    for fd in [stdout.as_raw_fd(), stderr.as_raw_fd()]
+        .into_iter()
+        .chain(stdin.as_ref().map(|s| s.as_raw_fd()))
+    {
+        // SAFETY: fcntl on pipe descriptors we own.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+        }
+    }
+    if input.is_empty() {
+        stdin = None;
+    }
+    while out_open || err_open {
+        let mut fds = Vec::with_capacity(3);
+        if out_open {
+            fds.push(libc::pollfd {
+                fd: stdout.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            });
+        }
+        if err_open {
+            fds.push(libc::pollfd {
+                fd: stderr.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            });
+        }
+        if let Some(s) = &stdin {
+            fds.push(libc::pollfd {
+                fd: s.as_raw_fd(),
+                events: libc::POLLOUT,
+                revents: 0,
+            });
+        }
+        // SAFETY: `fds` is a valid array of pollfd for the duration of the call.
+        let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 20) };
+        if ready <= 0 {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            continue;
+        }
+        for pfd in &fds {
+            if pfd.revents == 0 {
+                continue;
+            }
+            if pfd.fd == stdout.as_raw_fd() {
+                out_open = read_some(&mut stdout, &mut chunk, &mut out);
+            } else if pfd.fd == stderr.as_raw_fd() {
+                err_open = read_some(&mut stderr, &mut chunk, &mut err);
+            } else if let Some(s) = &mut stdin {
+                match s.write(&input[written..]) {
+                    Ok(n) => written += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                    // The program closed its input: the rest is not wanted.
+                    Err(_) => written = input.len(),
+                }
+                if written == input.len() {
+                    stdin = None;
+                }
+            }
+        }
+    }
+    (out, err)
+}
+
+/// Reads what is there from a non-blocking pipe into `kept` (up to [`OUTPUT_LIMIT`]);
+/// false at end of file.
+#[cfg(unix)]
+fn read_some(pipe: &mut impl Read, chunk: &mut [u8], kept: &mut Vec<u8>) -> bool {
+    loop {
+        match pipe.read(chunk) {
+            Ok(0) => return false,
+            Ok(n) => {
+                if kept.len() < OUTPUT_LIMIT {
+                    kept.extend_from_slice(&chunk[..n.min(OUTPUT_LIMIT - kept.len())]);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return true,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
     }
 }
 

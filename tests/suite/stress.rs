@@ -251,3 +251,30 @@ fn a_command_that_does_not_exist_is_a_clear_error() {
         "{stderr}"
     );
 }
+
+/// Issue 13, item 1: a program that leaves a process outside its process group holding
+/// its output (`setsid … &`) used to hang `stress` until that process died. The run
+/// must end soon after the program does, with the output it printed.
+#[test]
+fn issue_13_a_process_escaping_the_group_with_the_pipes_does_not_hang_the_runner() {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let program = Program {
+            command: "setsid sleep 30 & echo 'Case #1: No'".into(),
+            timeout: Duration::from_secs(5),
+        };
+        let _ = done.send(program.run(INPUT.as_bytes()).unwrap());
+    });
+    // Generous: a liveness bound, not a speed assertion (the old runner waited 30 s).
+    let run = finished
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the run ended although an escaped process holds its pipes");
+    let verdict = judge(
+        Target::Problem(Problem::Pursuit),
+        &run,
+        EXPECTED,
+        false,
+        Duration::from_secs(5),
+    );
+    assert_eq!(verdict, Verdict::Accepted);
+}
