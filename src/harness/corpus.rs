@@ -197,9 +197,39 @@ fn write_new(dir: &Path, path: &Path, text: &str) -> std::io::Result<bool> {
     }
     let mut temp = tempfile::NamedTempFile::new_in(dir)?;
     temp.write_all(text.as_bytes())?;
+    // Temporary files are private (0600); a saved case is an ordinary file.
+    set_default_mode(temp.as_file())?;
     temp.as_file().sync_all()?;
-    temp.persist_noclobber(path).map_err(|e| e.error)?;
-    Ok(false)
+    match temp.persist_noclobber(path) {
+        Ok(_) => Ok(false),
+        // Another process saved a file under this name since we looked: the same
+        // content is success, other content an error.
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => match fs::read_to_string(path) {
+            Ok(existing) if existing == text => Ok(true),
+            _ => Err(e.error),
+        },
+        Err(e) => Err(e.error),
+    }
+}
+
+/// Gives a new file the mode an ordinary file created now would get (0666 less the
+/// process's umask, read from /proc where it is; 0644 elsewhere).
+fn set_default_mode(file: &fs::File) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let umask = fs::read_to_string("/proc/self/status")
+            .ok()
+            .and_then(|status| {
+                let line = status.lines().find(|l| l.starts_with("Umask:"))?;
+                u32::from_str_radix(line["Umask:".len()..].trim(), 8).ok()
+            })
+            .unwrap_or(0o022);
+        file.set_permissions(fs::Permissions::from_mode(0o666 & !umask))?;
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -224,6 +254,46 @@ mod tests {
         // No temporary files are left behind.
         let names: Vec<_> = fs::read_dir(root.path().join("games")).unwrap().collect();
         assert_eq!(names.len(), 2);
+    }
+
+    /// Issue 13, item 2: two campaigns saving the same case at once both succeed (one
+    /// of them used to fail with "File exists" and lose its report), and a saved case
+    /// gets an ordinary file mode, not the temporary file's 0600.
+    #[test]
+    fn issue_13_concurrent_saves_of_the_same_case_all_succeed_with_an_ordinary_mode() {
+        for round in 0..40 {
+            let root = tempfile::tempdir().unwrap();
+            let input = format!("game 1;\n0 A ;\n# round {round}\n");
+            let results: Vec<_> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..8)
+                    .map(|_| scope.spawn(|| save(root.path(), Kind::Game, &input, "0 B 0 -\n")))
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            for result in &results {
+                assert!(result.is_ok(), "{result:?}");
+            }
+            let saved = results[0].as_ref().unwrap();
+            assert_eq!(fs::read_to_string(&saved.input).unwrap(), input);
+            assert_eq!(
+                fs::read_dir(root.path().join("games")).unwrap().count(),
+                2,
+                "no stray files"
+            );
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = fs::metadata(&results[0].as_ref().unwrap().input)
+                    .unwrap()
+                    .permissions()
+                    .mode();
+                assert_ne!(
+                    mode & 0o777,
+                    0o600,
+                    "saved with the temporary file's private mode"
+                );
+            }
+        }
     }
 
     #[test]
