@@ -1,21 +1,30 @@
 //! The shrinker: reduces a failing case to a 1-minimal one — no single removal of a
 //! position or a move (an edge, for contest instances) still fails the same way.
 //!
-//! Greedy over candidates ordered most aggressive first: drop halves, quarters, … of
-//! the positions (as delta debugging does), then single positions and single moves,
-//! then contractions of a position with one move into its successor (which shortens
-//! cycles), a reordering followed by a removal (small games), whole move lists, then
-//! simplifications (labels, draw convention, movers, move order).
+//! Candidates come in ordered passes, big steps first (as delta debugging does): keep
+//! half the positions, keep what one position reaches, drop a strongly connected
+//! component, drop quarters, eighths, … of the positions, contract many single-move
+//! positions at once (a chain halves per step), drop chunks of long move lists; then
+//! single removals, single contractions, a reordering followed by a removal (small
+//! games), and simplifications (whole move lists, labels, draw convention, movers, move
+//! order). After an accepted candidate of pass `i` the shrinker goes on with pass
+//! `min(i, singles)` on the smaller value, from the candidate that succeeded: coarse
+//! passes that found nothing are not tried again at every step, which is what made a
+//! 5,000-position case cost thousands of failing tries per step.
 //! Every candidate is strictly smaller in the order (positions, moves, labels, draw
-//! convention, B movers, unsorted moves), so shrinking terminates; it stops when no
-//! candidate fails, which includes every single removal.
+//! convention, B movers, unsorted moves), so shrinking terminates; it stops when a
+//! sweep from the pass it restarted at through the last pass finds nothing, and that
+//! sweep always includes every single removal.
 
 use super::generate::Case;
 use super::transform::{
-    bypass_position, edited, move_to_front, without_move, without_position, without_positions,
+    bypass_position, bypass_positions, contractible_run, edited, move_to_front, reachable_from,
+    strongly_connected_components, without_move, without_moves, without_position, without_positions,
+    without_set,
 };
 use crate::game::{Game, Side};
 use crate::problems::{minigame, pursuit, Instance};
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 /// A shrunk value and how it got there.
@@ -29,37 +38,122 @@ pub struct Shrunk<T> {
     pub elapsed: Duration,
 }
 
+/// The candidates of one pass on a value, from the `from`-th on: passes skip the
+/// candidates before `from` without building them, so resuming a pass is cheap.
+pub type Candidates<T> = Box<dyn Fn(&T, usize) -> Box<dyn Iterator<Item = T> + '_>>;
+
+/// One pass of candidates of the same kind.
+pub struct Pass<T> {
+    pub name: &'static str,
+    pub candidates: Candidates<T>,
+}
+
+/// A pass from a function (a closure passed here gets the right signature inferred).
+pub fn pass<T>(
+    name: &'static str,
+    candidates: impl Fn(&T, usize) -> Box<dyn Iterator<Item = T> + '_> + 'static,
+) -> Pass<T> {
+    Pass {
+        name,
+        candidates: Box::new(candidates),
+    }
+}
+
+/// Passes, coarsest first. `singles` is the pass of every single removal, after
+/// which the shrinker never restarts earlier: the final sweep includes it.
+pub struct Passes<T> {
+    pub list: Vec<Pass<T>>,
+    pub singles: usize,
+}
+
+impl<T: 'static> Passes<T> {
+    /// The same passes on a value that wraps a `T`: `from` finds the `T` inside (none:
+    /// no candidates), `into` wraps each candidate.
+    pub fn map<U: 'static>(
+        self,
+        into: impl Fn(T) -> U + Clone + 'static,
+        from: fn(&U) -> Option<&T>,
+    ) -> Passes<U> {
+        let list = self
+            .list
+            .into_iter()
+            .map(|p| {
+                let (inner, into) = (p.candidates, into.clone());
+                pass(p.name, move |u: &U, skip| -> Box<dyn Iterator<Item = U> + '_> {
+                    match from(u) {
+                        Some(t) => Box::new(inner(t, skip).map(into.clone())),
+                        None => Box::new(std::iter::empty()),
+                    }
+                })
+            })
+            .collect();
+        Passes {
+            list,
+            singles: self.singles,
+        }
+    }
+
+    /// These passes after a first pass `first`.
+    pub fn after(mut self, first: Pass<T>) -> Passes<T> {
+        self.list.insert(0, first);
+        self.singles += 1;
+        self
+    }
+}
+
 /// Shrinks `start`, which must fail, keeping only candidates for which `fails` holds.
 /// `on_step` sees every accepted candidate (for progress reports).
 pub fn shrink<T: Clone>(
     start: T,
-    candidates: impl Fn(&T) -> Box<dyn Iterator<Item = T> + '_>,
+    passes: &Passes<T>,
     mut fails: impl FnMut(&T) -> bool,
     mut on_step: impl FnMut(&T),
 ) -> Shrunk<T> {
     let began = Instant::now();
     let mut current = start;
     let (mut steps, mut tries) = (0, 0);
-    'improve: loop {
-        let next = {
+    let last = passes.list.len();
+    let singles = passes.singles.min(last);
+    let mut pass = 0;
+    // The pass of the last accepted candidate: every pass from it on found nothing in
+    // the current value, so the value is 1-minimal once the sweep ends if it is at most
+    // `singles`.
+    let mut clean_from = 0;
+    while pass < last {
+        // Cycle through the pass until all of its candidates fail on the current value:
+        // after an acceptance, go on from the candidate that succeeded (those before
+        // it failed on a larger value and likely fail again), and try them last.
+        let (mut from, mut until) = (0, None);
+        loop {
             let mut found = None;
-            for candidate in candidates(&current) {
+            let candidates = (passes.list[pass].candidates)(&current, from);
+            for (k, candidate) in candidates
+                .take(until.map_or(usize::MAX, |u: usize| u - from))
+                .enumerate()
+            {
                 tries += 1;
                 if fails(&candidate) {
-                    found = Some(candidate);
+                    found = Some((from + k, candidate));
                     break;
                 }
             }
-            found
-        };
-        match next {
-            Some(candidate) => {
-                steps += 1;
-                on_step(&candidate);
-                current = candidate;
-                continue 'improve;
+            match found {
+                Some((index, candidate)) => {
+                    steps += 1;
+                    on_step(&candidate);
+                    current = candidate;
+                    clean_from = pass;
+                    (from, until) = (index, None);
+                }
+                // The tail from `from` failed: now the candidates before it.
+                None if until.is_none() && from > 0 => (from, until) = (0, Some(from)),
+                None => break,
             }
-            None => break,
+        }
+        pass += 1;
+        if pass == last && clean_from > singles {
+            // Something after the single removals changed the value: they go again.
+            (pass, clean_from) = (singles, singles);
         }
     }
     Shrunk {
@@ -77,28 +171,21 @@ pub fn shrink_case(
     fails: impl FnMut(&Case) -> bool,
     on_step: impl FnMut(&Case),
 ) -> Shrunk<Case> {
+    shrink(case.clone(), &case_passes(case, true), fails, on_step)
+}
+
+/// The passes for `case`'s kind: a game's, or an instance's (within the official
+/// limits when `official` and the instance meets them).
+pub fn case_passes(case: &Case, official: bool) -> Passes<Case> {
     match case {
-        Case::Game(_) => shrink(
-            case.clone(),
-            |c| match c {
-                Case::Game(g) => Box::new(game_candidates(g).map(Case::Game)),
-                Case::Instance(_) => Box::new(std::iter::empty()),
-            },
-            fails,
-            on_step,
-        ),
-        Case::Instance(instance) => {
-            let official = instance.is_official();
-            shrink(
-                case.clone(),
-                move |c| match c {
-                    Case::Instance(i) => Box::new(instance_candidates(i, official).map(Case::Instance)),
-                    Case::Game(_) => Box::new(std::iter::empty()),
-                },
-                fails,
-                on_step,
-            )
-        }
+        Case::Game(_) => game_passes().map(Case::Game, |c| match c {
+            Case::Game(g) => Some(g),
+            Case::Instance(_) => None,
+        }),
+        Case::Instance(i) => instance_passes(official && i.is_official()).map(Case::Instance, |c| match c {
+            Case::Instance(i) => Some(i),
+            Case::Game(_) => None,
+        }),
     }
 }
 
@@ -107,68 +194,293 @@ pub fn shrink_case(
 /// so a failure can need an entry position that only a reordering makes removable.
 const REORDER_LIMIT: usize = 12;
 
-fn reorder_and_remove(game: &Game) -> impl Iterator<Item = Game> + '_ {
+fn reorder_and_remove(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
     let n = game.positions() as u32;
-    let small = game.positions() <= REORDER_LIMIT;
-    (1..n).filter(move |_| small).flat_map(move |p| {
-        let front = move_to_front(game, p);
-        (1..n).map(move |q| without_position(&front, q))
-    })
+    if game.positions() > REORDER_LIMIT {
+        return Box::new(std::iter::empty());
+    }
+    Box::new(
+        (1..n)
+            .flat_map(move |p| (1..n).map(move |q| (p, q)))
+            .skip(from)
+            .map(move |(p, q)| without_position(&move_to_front(game, p), q)),
+    )
 }
 
 /// Every game one removal away: each position, and each move.
 pub fn single_removals(game: &Game) -> impl Iterator<Item = Game> + '_ {
-    let positions = (game.positions() > 1).then_some(game.ids().map(move |p| without_position(game, p)));
-    let moves = game
-        .ids()
-        .flat_map(move |p| (0..game.moves(p).len()).map(move |i| without_move(game, p, i)));
-    positions.into_iter().flatten().chain(moves)
+    single_removals_from(game, 0)
 }
 
-/// Candidates for shrinking a game, most aggressive first.
-pub fn game_candidates(game: &Game) -> impl Iterator<Item = Game> + '_ {
-    let n = game.positions() as u32;
-    // Chunks of n/2, n/4, …, 2 positions.
-    let chunks = std::iter::successors(Some(n / 2), |&k| (k > 2).then_some(k / 2))
-        .filter(move |&k| k >= 2 && k < n)
-        .flat_map(move |k| (0..n).step_by(k as usize).map(move |s| (s, (s + k).min(n))))
-        .map(move |(s, e)| without_positions(game, s, e));
-    let whole_lists = game
+fn single_removals_from(game: &Game, from: usize) -> impl Iterator<Item = Game> + '_ {
+    let n = if game.positions() > 1 { game.positions() } else { 0 };
+    let positions = (0..n as u32).skip(from).map(move |p| without_position(game, p));
+    let moves = game
         .ids()
-        .filter(move |&p| game.moves(p).len() > 1)
-        .map(move |p| edited(game, p, game.mover(p), &[], None));
-    let labels = game
+        .flat_map(move |p| (0..game.moves(p).len()).map(move |i| (p, i)))
+        .skip(from.saturating_sub(n))
+        .map(move |(p, i)| without_move(game, p, i));
+    positions.chain(moves)
+}
+
+/// Ranges `start..end` of `0..n` in `parts` chunks, none of them shorter than
+/// `min_len` or the whole range.
+fn chunks(n: usize, parts: usize, min_len: usize) -> impl Iterator<Item = (usize, usize)> {
+    let k = n.div_ceil(parts.max(1));
+    let valid = k >= min_len.max(1) && k < n;
+    (0..if valid { n } else { 0 })
+        .step_by(k.max(1))
+        .map(move |s| (s, (s + k).min(n)))
+}
+
+/// Removes one of `parts` chunks of the positions (at least 2 each).
+fn position_chunks(game: &Game, parts: usize, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    Box::new(
+        chunks(game.positions(), parts, 2)
+            .skip(from)
+            .map(move |(s, e)| without_positions(game, s as u32, e as u32)),
+    )
+}
+
+/// How many roots [`reachable_parts`] tries: each costs a pass over the game.
+const ROOTS: usize = 16;
+
+/// Keeps only what one position reaches: roots without predecessors first (where
+/// generated games start), then the first ids.
+fn reachable_parts(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    let n = game.positions();
+    let mut has_predecessor = vec![false; n];
+    for p in game.ids() {
+        for &q in game.moves(p) {
+            if q != p {
+                has_predecessor[q as usize] = true;
+            }
+        }
+    }
+    let mut roots: Vec<u32> = game
         .ids()
-        .filter(move |&p| game.terminal(p).is_some())
-        .map(move |p| edited(game, p, game.mover(p), &[], None));
-    let credit = game.draw_credit().map(|_| {
-        let mut b = game.to_builder();
-        b.draw_credit(None);
-        b.build()
-            .expect("dropping the draw convention keeps a game valid")
-    });
-    let movers = game
-        .ids()
-        .filter(move |&p| game.mover(p) == Side::B)
-        .map(move |p| edited(game, p, Side::A, game.moves(p), game.terminal(p)));
-    let sorted = game
-        .ids()
-        .filter(move |&p| !game.moves(p).is_sorted())
-        .map(move |p| {
-            let mut moves = game.moves(p).to_vec();
-            moves.sort_unstable();
-            edited(game, p, game.mover(p), &moves, game.terminal(p))
-        });
-    let bypasses = game.ids().filter_map(move |p| bypass_position(game, p));
-    chunks
-        .chain(single_removals(game))
-        .chain(bypasses)
-        .chain(reorder_and_remove(game))
-        .chain(whole_lists)
-        .chain(labels)
-        .chain(credit)
-        .chain(movers)
-        .chain(sorted)
+        .filter(|&p| !has_predecessor[p as usize])
+        .take(ROOTS / 2)
+        .collect();
+    for p in game.ids().take(ROOTS) {
+        if roots.len() == ROOTS {
+            break;
+        }
+        if !roots.contains(&p) {
+            roots.push(p);
+        }
+    }
+    Box::new(
+        roots
+            .into_iter()
+            .skip(from)
+            .map(move |r| reachable_from(game, r).0)
+            .filter(move |g| g.positions() < n),
+    )
+}
+
+/// How many strongly connected components [`without_components`] tries, largest first.
+const COMPONENTS: usize = 64;
+
+/// Drops one strongly connected component of 2 or more positions, largest first: a
+/// cycle cannot lose its positions one at a time without breaking first.
+fn without_components(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    let n = game.positions();
+    let mut components: Vec<Vec<u32>> = strongly_connected_components(game)
+        .into_iter()
+        .filter(|c| c.len() >= 2 && c.len() < n)
+        .collect();
+    components.sort_by_key(|c| std::cmp::Reverse(c.len()));
+    components.truncate(COMPONENTS);
+    Box::new(components.into_iter().skip(from).map(move |c| {
+        let mut remove = vec![false; n];
+        for p in c {
+            remove[p as usize] = true;
+        }
+        without_set(game, &remove)
+    }))
+}
+
+/// Contracts runs of single-move positions (see [`contractible_run`]): all of them
+/// at once, then halves, quarters, … of them (at least 2 each), so a chain of 5,000
+/// positions halves per step instead of losing one position.
+fn chain_runs(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    let run = contractible_run(game);
+    let r = run.len();
+    let ranges: Vec<(usize, usize)> = if r < 2 {
+        Vec::new()
+    } else {
+        std::iter::once((0, r))
+            .chain(
+                std::iter::successors(Some(2), |&p| (p < r).then_some(p * 2))
+                    .flat_map(move |p| chunks(r, p, 2)),
+            )
+            .collect()
+    };
+    Box::new(
+        ranges
+            .into_iter()
+            .skip(from)
+            .map(move |(s, e)| bypass_positions(game, &run[s..e])),
+    )
+}
+
+/// Move lists this long or longer lose chunks of moves before single moves go.
+const LONG_LIST: usize = 8;
+/// How many of the longest move lists lose chunks.
+const LONG_LISTS: usize = 32;
+
+/// Removes halves, quarters, … (at least 2 moves each) of the longest move lists: a
+/// position may have thousands of moves.
+fn move_list_chunks(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    let mut long: Vec<u32> = game.ids().filter(|&p| game.moves(p).len() >= LONG_LIST).collect();
+    long.sort_by_key(|&p| std::cmp::Reverse(game.moves(p).len()));
+    long.truncate(LONG_LISTS);
+    Box::new(
+        long.into_iter()
+            .flat_map(move |p| {
+                let d = game.moves(p).len();
+                std::iter::successors(Some(2), move |&parts| (parts < d).then_some(parts * 2))
+                    .flat_map(move |parts| chunks(d, parts, 2))
+                    .map(move |(s, e)| (p, s, e))
+            })
+            .skip(from)
+            .map(move |(p, s, e)| without_moves(game, p, s, e)),
+    )
+}
+
+/// Contracts one position with one move into its successor (this shortens cycles).
+fn single_contractions(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    Box::new(
+        game.ids()
+            .filter(move |&p| matches!(game.moves(p), &[s] if s != p))
+            .skip(from)
+            .filter_map(move |p| bypass_position(game, p)),
+    )
+}
+
+/// Every simplification at once, each kind a candidate: no labels, no draw
+/// convention, only A movers, sorted move lists. Tried first, so that a case where they
+/// all hold loses them in a few tries instead of one position per step (and the final
+/// sweep does not find them one by one and restart).
+fn simplifications(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    let rebuilt = move |kind: usize| {
+        let mut b = crate::game::GameBuilder::with_capacity(game.positions(), game.move_count());
+        let mut moves = Vec::new();
+        for p in game.ids() {
+            moves.clear();
+            moves.extend_from_slice(game.moves(p));
+            let (mut mover, mut label) = (game.mover(p), game.terminal(p));
+            match kind {
+                0 if label.is_some() => (moves.clear(), label = None).1,
+                1 => mover = Side::A,
+                2 => moves.sort_unstable(),
+                _ => {}
+            }
+            b.position(mover, &moves, label);
+        }
+        b.draw_credit(game.draw_credit().filter(|_| kind != 3));
+        b.build().expect("simplifications keep a game valid")
+    };
+    let applies = [
+        game.ids().any(|p| game.terminal(p).is_some()),
+        game.ids().any(|p| game.mover(p) == Side::B),
+        game.ids().any(|p| !game.moves(p).is_sorted()),
+        game.draw_credit().is_some(),
+    ];
+    Box::new((0..4).filter(move |&k| applies[k]).skip(from).map(rebuilt))
+}
+
+/// Position chunk passes after the halves: 4, 8, … parts, up to 2^25.
+const FINEST_PARTS: u32 = 25;
+
+/// The passes for games, coarsest first.
+pub fn game_passes() -> Passes<Game> {
+    let mut list = vec![
+        pass("whole-game simplifications", simplifications),
+        pass("halves", |g: &Game, from| position_chunks(g, 2, from)),
+        pass("reachable from a root", reachable_parts),
+        pass("strongly connected components", without_components),
+    ];
+    for log in 2..=FINEST_PARTS {
+        list.push(pass("position chunks", move |g: &Game, from| {
+            position_chunks(g, 1 << log, from)
+        }));
+    }
+    list.push(pass("chain runs", chain_runs));
+    list.push(pass("move-list chunks", move_list_chunks));
+    let singles = list.len();
+    list.push(pass(
+        "single removals",
+        |g: &Game, from| -> Box<dyn Iterator<Item = Game> + '_> { Box::new(single_removals_from(g, from)) },
+    ));
+    list.push(pass("single contractions", single_contractions));
+    list.push(pass("reorder and remove", reorder_and_remove));
+    list.push(pass(
+        "whole move lists",
+        |game: &Game, from| -> Box<dyn Iterator<Item = Game> + '_> {
+            Box::new(
+                game.ids()
+                    .filter(move |&p| game.moves(p).len() > 1)
+                    .skip(from)
+                    .map(move |p| edited(game, p, game.mover(p), &[], None)),
+            )
+        },
+    ));
+    list.push(pass(
+        "labels",
+        |game: &Game, from| -> Box<dyn Iterator<Item = Game> + '_> {
+            Box::new(
+                game.ids()
+                    .filter(move |&p| game.terminal(p).is_some())
+                    .skip(from)
+                    .map(move |p| edited(game, p, game.mover(p), &[], None)),
+            )
+        },
+    ));
+    list.push(pass(
+        "draw convention",
+        |game: &Game, from| -> Box<dyn Iterator<Item = Game> + '_> {
+            Box::new(
+                game.draw_credit()
+                    .filter(|_| from == 0)
+                    .map(|_| {
+                        let mut b = game.to_builder();
+                        b.draw_credit(None);
+                        b.build()
+                            .expect("dropping the draw convention keeps a game valid")
+                    })
+                    .into_iter(),
+            )
+        },
+    ));
+    list.push(pass(
+        "movers",
+        |game: &Game, from| -> Box<dyn Iterator<Item = Game> + '_> {
+            Box::new(
+                game.ids()
+                    .filter(move |&p| game.mover(p) == Side::B)
+                    .skip(from)
+                    .map(move |p| edited(game, p, Side::A, game.moves(p), game.terminal(p))),
+            )
+        },
+    ));
+    list.push(pass(
+        "sorted move lists",
+        |game: &Game, from| -> Box<dyn Iterator<Item = Game> + '_> {
+            Box::new(
+                game.ids()
+                    .filter(move |&p| !game.moves(p).is_sorted())
+                    .skip(from)
+                    .map(move |p| {
+                        let mut moves = game.moves(p).to_vec();
+                        moves.sort_unstable();
+                        edited(game, p, game.mover(p), &moves, game.terminal(p))
+                    }),
+            )
+        },
+    ));
+    Passes { list, singles }
 }
 
 /// Removes vertex `v` from a contest graph: its edges go, later vertices shift down.
@@ -181,69 +493,206 @@ fn drop_vertex(edges: &[(u32, u32)], v: u32) -> Vec<(u32, u32)> {
         .collect()
 }
 
-/// Edge lists with a chunk of edges removed: halves, quarters, …, single edges.
-fn fewer_edges(edges: &[(u32, u32)], keep_one: bool) -> impl Iterator<Item = Vec<(u32, u32)>> + '_ {
-    let m = edges.len();
-    std::iter::successors(Some(m.div_ceil(2)), |&k| (k > 1).then_some(k / 2))
-        .filter(move |&k| k >= 1 && k <= m && !(keep_one && k == m))
-        .flat_map(move |k| (0..m).step_by(k).map(move |s| (s, (s + k).min(m))))
-        .map(move |(s, e)| edges[..s].iter().chain(&edges[e..]).copied().collect::<Vec<_>>())
-        .filter(move |e| !(keep_one && e.is_empty()))
+/// Edge lists with one of `parts` chunks (at least 2 edges each) removed.
+fn fewer_edges(edges: &[(u32, u32)], parts: usize) -> impl Iterator<Item = Vec<(u32, u32)>> + '_ {
+    chunks(edges.len(), parts, 2).map(move |(s, e)| edges[..s].iter().chain(&edges[e..]).copied().collect())
 }
 
-/// Candidates for shrinking a contest instance in contest form, within the official
+/// Edge chunk passes: halves, quarters, … (2^12 parts covers the 9,900 edges of an
+/// official pursuit instance; larger lists end in single removals).
+const EDGE_PARTS: u32 = 12;
+
+/// The contest graph with vertex `v` merged into `u` (edges renamed, `v` dropped, later
+/// vertices shifted down); `simple` drops the self-loops and duplicates this makes.
+fn merged(edges: &[(u32, u32)], u: u32, v: u32, loops: bool, simple: bool) -> Vec<(u32, u32)> {
+    let rename = |x: u32| {
+        let x = if x == v { u } else { x };
+        if x > v {
+            x - 1
+        } else {
+            x
+        }
+    };
+    let mut seen = HashSet::new();
+    edges
+        .iter()
+        .map(|&(a, b)| (rename(a), rename(b)))
+        .filter(|&(a, b)| !(simple && !loops && a == b))
+        .filter(|&e| !simple || seen.insert(e))
+        .collect()
+}
+
+/// The vertex a start vertex `x` becomes when `v` merges into `u` or goes.
+fn after_merge(x: u32, u: u32, v: u32) -> u32 {
+    let x = if x == v { u } else { x };
+    x - u32::from(x > v)
+}
+
+/// Pairs `(u, v)`, `u < v`, joined by an edge either way, in edge order.
+fn adjacent_pairs(edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut seen = HashSet::new();
+    edges
+        .iter()
+        .filter(|&&(a, b)| a != b)
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .filter(|&e| seen.insert(e))
+        .collect()
+}
+
+fn pursuit_of(i: &Instance) -> Option<&pursuit::Instance> {
+    match i {
+        Instance::Pursuit(p) => Some(p),
+        Instance::Minigame(_) => None,
+    }
+}
+
+fn minigame_of(i: &Instance) -> Option<&minigame::Instance> {
+    match i {
+        Instance::Minigame(m) => Some(m),
+        Instance::Pursuit(_) => None,
+    }
+}
+
+/// A pass over pursuit instances (none for other problems), within the official
 /// limits when `official`.
-pub fn instance_candidates(instance: &Instance, official: bool) -> Box<dyn Iterator<Item = Instance> + '_> {
-    match instance {
-        Instance::Pursuit(p) => {
-            let min_n = if official { 2 } else { 1 };
-            let vertices = (0..p.n)
-                .filter(move |&v| p.n > min_n && v != p.bob && v != p.alice)
-                .map(move |v| pursuit::Instance {
-                    n: p.n - 1,
-                    edges: drop_vertex(&p.edges, v),
-                    bob: p.bob - u32::from(p.bob > v),
-                    alice: p.alice - u32::from(p.alice > v),
-                });
-            let edges =
-                fewer_edges(&p.edges, official).map(move |edges| pursuit::Instance { edges, ..p.clone() });
+fn pursuit_pass(
+    name: &'static str,
+    official: bool,
+    candidates: impl Fn(&pursuit::Instance, bool) -> Vec<pursuit::Instance> + 'static,
+) -> Pass<Instance> {
+    pass(
+        name,
+        move |i: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
+            let all = pursuit_of(i).map(|p| candidates(p, official)).unwrap_or_default();
             Box::new(
-                vertices
-                    .chain(edges)
+                all.into_iter()
+                    .skip(from)
                     .filter(move |c| !official || c.is_official())
                     .map(Instance::Pursuit),
             )
-        }
-        Instance::Minigame(m) => {
-            let vertices = (0..m.n)
-                .filter(move |_| m.n > 1)
-                .map(move |v| minigame::Instance {
-                    n: m.n - 1,
-                    arcs: drop_vertex(&m.arcs, v),
-                    ..m.clone()
-                });
-            let arcs =
-                fewer_edges(&m.arcs, official).map(move |arcs| minigame::Instance { arcs, ..m.clone() });
-            let actors = (0..6).filter(move |&k| m.actors[k]).map(move |k| {
-                let mut actors = m.actors;
-                actors[k] = false;
-                minigame::Instance { actors, ..m.clone() }
-            });
-            let order = (0..6).filter(move |&k| m.order[k] == Side::B).map(move |k| {
-                let mut order = m.order;
-                order[k] = Side::A;
-                minigame::Instance { order, ..m.clone() }
-            });
+        },
+    )
+}
+
+/// A pass over minigame instances (none for other problems).
+fn minigame_pass(
+    name: &'static str,
+    official: bool,
+    candidates: impl Fn(&minigame::Instance, bool) -> Vec<minigame::Instance> + 'static,
+) -> Pass<Instance> {
+    pass(
+        name,
+        move |i: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
+            let all = minigame_of(i)
+                .map(|m| candidates(m, official))
+                .unwrap_or_default();
             Box::new(
-                vertices
-                    .chain(arcs)
-                    .chain(actors)
-                    .chain(order)
+                all.into_iter()
+                    .skip(from)
                     .filter(move |c| !official || c.is_official())
                     .map(Instance::Minigame),
             )
+        },
+    )
+}
+
+/// Pursuit instances with Bob (or Alice) moved to another vertex and his old start
+/// vertex removed: a start vertex is never removable by itself, and a failure seldom
+/// needs the one it was found with.
+pub fn moved_starts(p: &pursuit::Instance) -> Vec<pursuit::Instance> {
+    let mut out = Vec::new();
+    for bob_moves in [true, false] {
+        let old = if bob_moves { p.bob } else { p.alice };
+        for w in (0..p.n).filter(|&w| w != p.bob && w != p.alice) {
+            let (bob, alice) = if bob_moves { (w, p.alice) } else { (p.bob, w) };
+            out.push(pursuit::Instance {
+                n: p.n - 1,
+                edges: drop_vertex(&p.edges, old),
+                bob: bob - u32::from(bob > old),
+                alice: alice - u32::from(alice > old),
+            });
         }
     }
+    out
+}
+
+/// Pursuit instances with two vertices joined by an edge merged into one (self-loops
+/// and duplicate edges dropped when `official`).
+pub fn merged_pursuit(p: &pursuit::Instance, official: bool) -> Vec<pursuit::Instance> {
+    adjacent_pairs(&p.edges)
+        .into_iter()
+        .map(|(u, v)| pursuit::Instance {
+            n: p.n - 1,
+            edges: merged(&p.edges, u, v, false, official),
+            bob: after_merge(p.bob, u, v),
+            alice: after_merge(p.alice, u, v),
+        })
+        .collect()
+}
+
+/// Minigame instances with two vertices joined by an arc merged into one (duplicate
+/// arcs dropped when `official`; self-loops are allowed there).
+pub fn merged_minigame(m: &minigame::Instance, official: bool) -> Vec<minigame::Instance> {
+    adjacent_pairs(&m.arcs)
+        .into_iter()
+        .map(|(u, v)| minigame::Instance {
+            n: m.n - 1,
+            arcs: merged(&m.arcs, u, v, true, official),
+            ..m.clone()
+        })
+        .collect()
+}
+
+/// The passes for contest instances in contest form, within the official limits when
+/// `official`: chunks of edges, then single vertices and edges, then merges of
+/// adjacent vertices, moves of a start vertex, and (minigame) actor flags and B
+/// players made A.
+pub fn instance_passes(official: bool) -> Passes<Instance> {
+    let mut list = Vec::new();
+    for log in 1..=EDGE_PARTS {
+        let parts = 1usize << log;
+        list.push(pursuit_pass("edge chunks", official, move |p, _| {
+            fewer_edges(&p.edges, parts)
+                .map(|edges| pursuit::Instance { edges, ..p.clone() })
+                .collect()
+        }));
+        list.push(minigame_pass("arc chunks", official, move |m, _| {
+            fewer_edges(&m.arcs, parts)
+                .map(|arcs| minigame::Instance { arcs, ..m.clone() })
+                .collect()
+        }));
+    }
+    let singles = list.len();
+    list.push(pass(
+        "single removals",
+        move |i: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
+            Box::new(instance_single_removals(i, official).into_iter().skip(from))
+        },
+    ));
+    list.push(pursuit_pass("merges", official, merged_pursuit));
+    list.push(minigame_pass("merges", official, merged_minigame));
+    list.push(pursuit_pass("moved starts", official, |p, _| moved_starts(p)));
+    list.push(minigame_pass("actors", official, |m, _| {
+        (0..6)
+            .filter(|&k| m.actors[k])
+            .map(|k| {
+                let mut actors = m.actors;
+                actors[k] = false;
+                minigame::Instance { actors, ..m.clone() }
+            })
+            .collect()
+    }));
+    list.push(minigame_pass("B players", official, |m, _| {
+        (0..6)
+            .filter(|&k| m.order[k] == Side::B)
+            .map(|k| {
+                let mut order = m.order;
+                order[k] = Side::A;
+                minigame::Instance { order, ..m.clone() }
+            })
+            .collect()
+    }));
+    Passes { list, singles }
 }
 
 /// Every instance one removal away (a vertex or an edge), within the official limits
@@ -295,6 +744,7 @@ pub fn instance_single_removals(instance: &Instance, official: bool) -> Vec<Inst
 mod tests {
     use super::*;
     use crate::format::parse_game;
+    use crate::harness::transform::{bypass_positions, contractible_run, strongly_connected_components};
 
     #[test]
     fn removing_a_position_renumbers_and_drops_moves_to_it() {
@@ -321,5 +771,137 @@ mod tests {
         assert_eq!(small.positions(), 2, "{small:?}");
         assert_eq!(small.move_count(), 1);
         assert!(single_removals(small).all(|c| !fails(&Case::Game(c))));
+    }
+
+    /// The longest remoteness of a win or loss, by the reference solver.
+    fn longest(game: &Game) -> u32 {
+        crate::solve::retrograde::values(game)
+            .iter()
+            .filter_map(|v| v.remoteness())
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn shrink_a_long_chain_by_halving_it() {
+        // "Fails" while some position needs 300 moves or more to end: a chain of 301
+        // positions is the 1-minimal case. One contraction per step took thousands of
+        // tries (and every step restarted at the coarsest chunks).
+        let Case::Game(g) = super::super::generate::case(super::super::generate::Family::LongPath, 1, 5000)
+        else {
+            panic!("long-path makes games")
+        };
+        assert!(g.positions() >= 5000 && longest(&g) >= 300);
+        let fails = |c: &Case| matches!(c, Case::Game(g) if longest(g) >= 300);
+        let shrunk = shrink_case(&Case::Game(g), fails, |_| {});
+        let Case::Game(small) = &shrunk.value else {
+            panic!()
+        };
+        assert_eq!((small.positions(), small.move_count()), (301, 300), "{small:?}");
+        assert!(single_removals(small).all(|c| !fails(&Case::Game(c))));
+        assert!(shrunk.tries < 3_000, "{} tries", shrunk.tries);
+    }
+
+    #[test]
+    fn shrink_a_long_move_list_by_chunks() {
+        // "Fails" while some position has 300 moves or more: 1-minimal cases have one
+        // position with 300 moves.
+        let mut b = crate::game::GameBuilder::new();
+        let moves: Vec<u32> = (0..4_000).map(|i| i * 7 % 5_000).collect();
+        b.moves(Side::A, &moves);
+        for p in 1..5_000u32 {
+            b.moves(Side::B, &[(p + 1) % 5_000]);
+        }
+        let g = b.build().unwrap();
+        let fails = |c: &Case| matches!(c, Case::Game(g) if g.ids().any(|p| g.moves(p).len() >= 300));
+        let shrunk = shrink_case(&Case::Game(g), fails, |_| {});
+        let Case::Game(small) = &shrunk.value else {
+            panic!()
+        };
+        // Removals cannot merge the targets: a few positions stay, each needed as a
+        // target of some of the 300 moves.
+        assert_eq!(small.move_count(), 300, "{small:?}");
+        assert!(small.positions() < 10, "{small:?}");
+        assert!(single_removals(small).all(|c| !fails(&Case::Game(c))));
+        assert!(shrunk.tries < 3_000, "{} tries", shrunk.tries);
+    }
+
+    #[test]
+    fn components_are_strongly_connected_and_cover_the_game() {
+        let g = parse_game("game 6;\n0 A 1;\n1 A 2;\n2 A 0,3;\n3 B 4;\n4 B 3;\n5 A 5;\n").unwrap();
+        let mut components = strongly_connected_components(&g);
+        components.sort();
+        assert_eq!(components, vec![vec![0, 1, 2], vec![3, 4], vec![5]]);
+        // A chain of 10^5 positions: no recursion to overflow.
+        let mut b = crate::game::GameBuilder::new();
+        for p in 0..100_000u32 {
+            b.moves(Side::A, &[(p + 1) % 100_000]);
+        }
+        assert_eq!(strongly_connected_components(&b.build().unwrap()).len(), 1);
+    }
+
+    #[test]
+    fn a_chain_run_contracts_every_other_position() {
+        let g = parse_game("game 5;\n0 A 1;\n1 A 2;\n2 A 3;\n3 A 4;\n4 A ;\n").unwrap();
+        let run = contractible_run(&g);
+        assert_eq!(run, vec![0, 2]);
+        let h = bypass_positions(&g, &run);
+        assert_eq!(crate::format::print_game(&h), "game 3;\n0 A 1;\n1 A 2;\n2 A ;\n");
+    }
+
+    #[test]
+    fn pursuit_no_catch_shrinks_to_two_vertices() {
+        // Bob's only move lands on Alice. Vertex removals alone stop at 3 vertices
+        // (Bob on a hub, Alice next to it); moving Alice frees her old vertex.
+        let p = pursuit::Instance {
+            n: 4,
+            edges: vec![(0, 2), (2, 0), (1, 2), (3, 0), (3, 2)],
+            bob: 2,
+            alice: 1,
+        };
+        assert!(p.is_official());
+        let case = Case::Instance(Instance::Pursuit(p));
+        let solver = crate::harness::registry::by_name("pursuit-no-catch").unwrap();
+        let oracles = crate::harness::check::Oracles::all();
+        let triaged = crate::harness::triage::triage(&case, solver.as_ref(), &oracles, None, |_| {}).unwrap();
+        let Case::Instance(Instance::Pursuit(small)) = &triaged.shrunk.value else {
+            panic!()
+        };
+        assert_eq!(small.n, 2, "{small:?}");
+        assert!(small.is_official());
+    }
+
+    #[test]
+    fn instance_candidates_keep_the_official_limits() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let passes = instance_passes(true);
+        let mut seen = [0usize; 3];
+        for n in 2..8 {
+            let p = super::super::generate::pursuit_instance(&mut rng, n, true);
+            let m = super::super::generate::minigame_instance(&mut rng, n, true);
+            for i in [Instance::Pursuit(p.clone()), Instance::Minigame(m.clone())] {
+                assert!(i.is_official());
+                for pass in &passes.list {
+                    for c in (pass.candidates)(&i, 0) {
+                        assert!(c.is_official(), "{} made {c:?} from {i:?}", pass.name);
+                    }
+                }
+            }
+            // The new candidates exist before the filter, and the filter keeps some.
+            seen[0] += moved_starts(&p).iter().filter(|c| c.is_official()).count();
+            seen[1] += merged_pursuit(&p, true)
+                .iter()
+                .filter(|c| c.is_official())
+                .count();
+            seen[2] += merged_minigame(&m, true)
+                .iter()
+                .filter(|c| c.is_official())
+                .count();
+            for c in merged_pursuit(&p, true) {
+                assert!(c.edges.iter().all(|&(a, b)| a != b));
+            }
+        }
+        assert!(seen.iter().all(|&k| k > 0), "{seen:?}");
     }
 }

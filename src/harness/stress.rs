@@ -4,7 +4,7 @@
 //! re-running the program at every step.
 
 use super::generate::{self, Case, Family};
-use super::shrink::{game_candidates, instance_candidates, shrink};
+use super::shrink::{case_passes, pass, shrink, Passes};
 use crate::format::print_game;
 use crate::problems::{Instance, Problem};
 use rand::{Rng, SeedableRng};
@@ -609,35 +609,43 @@ pub fn reduce(settings: &Settings, input: &Input, verdict: &Verdict) -> Reduced 
         }
     }
     let official = !settings.relax;
-    let shrunk = shrink(
-        current,
-        |i: &Input| -> Box<dyn Iterator<Item = Input> + '_> {
-            if i.cases.len() != 1 {
-                // Multi-case inputs only lose whole cases.
-                let target = i.target;
-                return Box::new((0..i.cases.len()).map(move |k| {
-                    let mut cases = i.cases.clone();
-                    cases.remove(k);
-                    Input { target, cases }
-                }));
-            }
-            let target = i.target;
-            match &i.cases[0] {
-                Case::Game(g) => Box::new(game_candidates(g).map(move |g| Input {
-                    target,
-                    cases: vec![Case::Game(g)],
-                })),
-                Case::Instance(inst) => Box::new(
-                    instance_candidates(inst, official && inst.is_official()).map(move |c| Input {
-                        target,
-                        cases: vec![Case::Instance(c)],
-                    }),
-                ),
-            }
+    let target = current.target;
+    // Multi-case inputs only lose whole cases; a single case shrinks by the passes of
+    // its kind (all cases of an input have the kind of its target).
+    let whole_cases = pass(
+        "whole cases",
+        |i: &Input, from| -> Box<dyn Iterator<Item = Input> + '_> {
+            let n = if i.cases.len() == 1 { 0 } else { i.cases.len() };
+            Box::new((0..n).skip(from).map(move |k| {
+                let mut cases = i.cases.clone();
+                cases.remove(k);
+                Input {
+                    target: i.target,
+                    cases,
+                }
+            }))
         },
-        fails,
-        |_| {},
     );
+    let passes = match current.cases.first() {
+        Some(case) => case_passes(case, official),
+        None => Passes {
+            list: Vec::new(),
+            singles: 0,
+        },
+    };
+    let passes = passes
+        .map(
+            move |case| Input {
+                target,
+                cases: vec![case],
+            },
+            |i: &Input| match i.cases.as_slice() {
+                [case] => Some(case),
+                _ => None,
+            },
+        )
+        .after(whole_cases);
+    let shrunk = shrink(current, &passes, fails, |_| {});
     let verdict = test(settings, &shrunk.value).unwrap_or_else(|_| verdict.clone());
     Reduced {
         input: shrunk.value,

@@ -159,3 +159,162 @@ pub fn reachable_from(game: &Game, root: u32) -> (Game, Vec<u32>) {
     }
     (induced(game, &kept, &rename), kept)
 }
+
+/// `game` without the positions `p` with `remove[p]`: moves to them are dropped, the
+/// rest keep their order. The shrinker's big steps (a strongly connected component,
+/// everything unreachable from a root) remove sets that are not id ranges.
+pub fn without_set(game: &Game, remove: &[bool]) -> Game {
+    let mut rename = vec![u32::MAX; game.positions()];
+    let mut next = 0;
+    for p in game.ids() {
+        if !remove[p as usize] {
+            rename[p as usize] = next;
+            next += 1;
+        }
+    }
+    let mut b = GameBuilder::with_capacity(next as usize, game.move_count());
+    let mut moves = Vec::new();
+    for q in game.ids().filter(|&q| !remove[q as usize]) {
+        moves.clear();
+        moves.extend(
+            game.moves(q)
+                .iter()
+                .filter(|&&t| !remove[t as usize])
+                .map(|&t| rename[t as usize]),
+        );
+        b.position(game.mover(q), &moves, game.terminal(q));
+    }
+    b.draw_credit(game.draw_credit());
+    b.build().expect("removing positions keeps a game valid")
+}
+
+/// The strongly connected components of `game`'s move graph, each sorted, in reverse
+/// topological order (Tarjan's algorithm). Iterative, with an explicit stack: games
+/// have 10^5 positions and more, and a chain that long would overflow a recursion.
+pub fn strongly_connected_components(game: &Game) -> Vec<Vec<u32>> {
+    const UNSEEN: u32 = u32::MAX;
+    let n = game.positions();
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    // The depth-first path: a position and how many of its moves were followed.
+    let mut path: Vec<(u32, usize)> = Vec::new();
+    let mut next = 0u32;
+    let mut components = Vec::new();
+    for root in game.ids() {
+        if index[root as usize] != UNSEEN {
+            continue;
+        }
+        macro_rules! enter {
+            ($p:expr) => {{
+                let p: u32 = $p;
+                index[p as usize] = next;
+                low[p as usize] = next;
+                next += 1;
+                stack.push(p);
+                on_stack[p as usize] = true;
+                path.push((p, 0));
+            }};
+        }
+        enter!(root);
+        while let Some(&(p, i)) = path.last() {
+            let moves = game.moves(p);
+            if let Some(&q) = moves.get(i) {
+                path.last_mut().expect("the path is not empty").1 += 1;
+                if index[q as usize] == UNSEEN {
+                    enter!(q);
+                } else if on_stack[q as usize] {
+                    low[p as usize] = low[p as usize].min(index[q as usize]);
+                }
+                continue;
+            }
+            path.pop();
+            if let Some(&(parent, _)) = path.last() {
+                low[parent as usize] = low[parent as usize].min(low[p as usize]);
+            }
+            if low[p as usize] == index[p as usize] {
+                let mut component = Vec::new();
+                loop {
+                    let q = stack.pop().expect("p is on the stack");
+                    on_stack[q as usize] = false;
+                    component.push(q);
+                    if q == p {
+                        break;
+                    }
+                }
+                component.sort_unstable();
+                components.push(component);
+            }
+        }
+    }
+    components
+}
+
+/// Positions that can be contracted together (see [`bypass_positions`]): each has
+/// exactly one move, to `s ≠ p`, and no chosen position is another's successor. Chosen
+/// greedily in id order, so a chain `0 → 1 → 2 → …` yields every other position and
+/// contracting them all halves it.
+pub fn contractible_run(game: &Game) -> Vec<u32> {
+    let n = game.positions();
+    let mut chosen = vec![false; n];
+    let mut successor_of_chosen = vec![false; n];
+    let mut run = Vec::new();
+    for p in game.ids() {
+        let &[s] = game.moves(p) else { continue };
+        if s == p || successor_of_chosen[p as usize] || chosen[s as usize] {
+            continue;
+        }
+        chosen[p as usize] = true;
+        successor_of_chosen[s as usize] = true;
+        run.push(p);
+    }
+    run
+}
+
+/// `game` with every position of `run` contracted into its successor at once (as
+/// [`bypass_position`] does one): moves to `p` go to `p`'s only move instead. Each
+/// position of `run` must have exactly one move, to a position outside `run`.
+pub fn bypass_positions(game: &Game, run: &[u32]) -> Game {
+    let n = game.positions();
+    let mut to: Vec<u32> = game.ids().collect();
+    let mut removed = vec![false; n];
+    for &p in run {
+        let &[s] = game.moves(p) else {
+            panic!("position {p} has not exactly one move")
+        };
+        to[p as usize] = s;
+        removed[p as usize] = true;
+    }
+    let mut rename = vec![u32::MAX; n];
+    let mut next = 0;
+    for p in game.ids() {
+        if !removed[p as usize] {
+            rename[p as usize] = next;
+            next += 1;
+        }
+    }
+    let mut b = GameBuilder::with_capacity(next as usize, game.move_count());
+    let mut moves = Vec::new();
+    for q in game.ids().filter(|&q| !removed[q as usize]) {
+        moves.clear();
+        moves.extend(game.moves(q).iter().map(|&t| {
+            let t = to[t as usize];
+            assert!(
+                !removed[t as usize],
+                "a contracted position's successor is contracted too"
+            );
+            rename[t as usize]
+        }));
+        b.position(game.mover(q), &moves, game.terminal(q));
+    }
+    b.draw_credit(game.draw_credit());
+    b.build().expect("contracting positions keeps a game valid")
+}
+
+/// `game` without the moves `start..end` of `p`'s move list.
+pub fn without_moves(game: &Game, p: u32, start: usize, end: usize) -> Game {
+    let moves = game.moves(p);
+    let kept: Vec<u32> = moves[..start].iter().chain(&moves[end..]).copied().collect();
+    edited(game, p, game.mover(p), &kept, game.terminal(p))
+}
