@@ -85,11 +85,14 @@ fn plan(args: &Args) -> Result<Plan, Exit> {
 
 pub fn run(args: Args) -> Status {
     let under_test = solver(&args.solver)?;
+    let threads = super::threads(args.threads, "--threads")?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(threads)
         .build()
         .map_err(|e| Exit::bad(format!("cannot start the thread pool: {e}")))?;
-    let campaigns = plan(&args)?.campaigns();
+    let plan = plan(&args)?;
+    plan.check(pool.current_num_threads()).map_err(Exit::bad)?;
+    let campaigns = plan.campaigns();
     let bar = std::sync::Mutex::new((0usize, progress_bar(campaigns[0].cases)));
     let (summary, failed) = pool.install(|| {
         campaign::run(&campaigns, under_test.as_ref(), &|c, done| {

@@ -9,6 +9,8 @@ use retrocheck::problems::{Instance, Problem};
 
 pub fn game(family: &str, positions: usize, seed: u64) -> Status {
     let family = super::diff::family(family)?;
+    retrocheck::harness::limits::check_cases(positions as u64, 8, 1)
+        .map_err(|e| Exit::bad(format!("--positions {positions}: {e}")))?;
     let text = match generate::case(family, seed, positions) {
         Case::Game(game) => retrocheck::format::print_game(&game),
         Case::Instance(instance) => instance.to_input(),
@@ -27,6 +29,29 @@ pub fn instances(
 ) -> Status {
     if vertices == 0 {
         return Err(Exit::bad("--vertices must be at least 1"));
+    }
+    // Each edge is two numbers of up to ten digits in the output, and a pair in memory.
+    let bytes = edges.saturating_mul(30).saturating_mul(cases as u64);
+    let ceiling = retrocheck::harness::limits::memory_ceiling();
+    if bytes > ceiling {
+        return Err(Exit::bad(format!(
+            "--edges {edges} × --cases {cases} would need about {} MiB, more than the {} MiB this machine allows",
+            bytes >> 20,
+            ceiling >> 20
+        )));
+    }
+    // Within the official limits edges are distinct (and pursuit has no self-loops):
+    // say so when that caps the count asked for, rather than clamp silently.
+    if !relax {
+        let (n, loops) = (u64::from(vertices), problem == Problem::Pursuit);
+        let n = if loops { n.max(2) } else { n };
+        let most = n * n - if loops { n } else { 0 };
+        if edges > most {
+            eprintln!(
+                "retrocheck: warning: {} vertices allow at most {most} distinct edges within the official limits; generating {most} (use --relax for repeated edges)",
+                n
+            );
+        }
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let instances: Vec<Instance> = (0..cases)

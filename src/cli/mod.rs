@@ -90,3 +90,17 @@ pub fn solver(name: &str) -> Result<Box<dyn Subject>, Exit> {
         ))
     })
 }
+
+/// A thread or job count from the command line: `None` is one per core; an absurd
+/// count is refused (it would only add switching and memory).
+pub fn threads(asked: Option<usize>, flag: &str) -> Result<usize, Exit> {
+    let most = retrocheck::harness::limits::max_threads();
+    match asked {
+        None => Ok(0),
+        Some(0) => Err(Exit::bad(format!("{flag} must be at least 1"))),
+        Some(n) if n > most => Err(Exit::bad(format!(
+            "{flag} {n} is more than this machine can use ({most}: eight per core)"
+        ))),
+        Some(n) => Ok(n),
+    }
+}

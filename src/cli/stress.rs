@@ -45,6 +45,14 @@ pub struct Args {
 }
 
 pub fn run(target: Target, args: Args) -> Status {
+    let jobs = super::threads(Some(args.jobs), "--jobs")?;
+    if args.timeout.is_zero() {
+        return Err(Exit::bad("--timeout must be more than 0s"));
+    }
+    if target == Target::Game {
+        retrocheck::harness::limits::check_cases(u64::from(args.max_size), 8, jobs as u64)
+            .map_err(|e| Exit::bad(format!("--max-size {}: {e}", args.max_size)))?;
+    }
     let settings = Settings {
         target,
         program: Program {
@@ -58,7 +66,7 @@ pub fn run(target: Target, args: Args) -> Status {
     };
     probe(&settings)?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.max(1))
+        .num_threads(jobs)
         .build()
         .map_err(|e| Exit::bad(format!("cannot start the thread pool: {e}")))?;
     let cases = args
@@ -74,7 +82,7 @@ pub fn run(target: Target, args: Args) -> Status {
             .expect("template"),
     );
     let start = Instant::now();
-    let batch = 4 * args.jobs.max(1) as u64;
+    let batch = 4 * jobs as u64;
     let mut done = 0;
     let mut failure: Option<(u64, Input, Verdict)> = None;
     while done < cases && failure.is_none() && args.time.is_none_or(|t| start.elapsed() < t) {

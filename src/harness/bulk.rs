@@ -329,6 +329,15 @@ impl Summary {
     }
 }
 
+/// What became of one case of a batch.
+enum Ran {
+    /// The time limit had passed before it started.
+    NotStarted,
+    /// An exhaustive game isomorphic to one covered elsewhere.
+    Skipped,
+    Checked(Result<Stats, Mismatch>),
+}
+
 /// Runs `campaign` against `under_test` on the current rayon pool. `progress` is called
 /// with the number of cases done after each batch.
 pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64) + Sync)) -> Summary {
@@ -361,22 +370,34 @@ pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64
         }
         let end = (done + batch).min(campaign.cases);
         let batch_start = Instant::now();
-        let results: Vec<(Family, Option<Result<Stats, Mismatch>>)> = (done..end)
+        let out_of_time = || campaign.time_limit.is_some_and(|limit| start.elapsed() >= limit);
+        let results: Vec<(Family, Ran)> = (done..end)
             .into_par_iter()
             .map(|index| {
                 let spec = campaign.case_spec(index);
-                let case = Campaign::case_of(spec);
-                (
-                    spec.0,
-                    case.map(|case| check_case(&case, under_test, &campaign.oracles)),
-                )
+                // A case not started before the time limit is not run at all, so
+                // --time overshoots by at most the cases in flight.
+                if out_of_time() {
+                    return (spec.0, Ran::NotStarted);
+                }
+                let ran = match Campaign::case_of(spec) {
+                    None => Ran::Skipped,
+                    Some(case) => Ran::Checked(check_case(&case, under_test, &campaign.oracles)),
+                };
+                (spec.0, ran)
             })
             .collect();
-        for (offset, (family, result)) in results.into_iter().enumerate() {
-            match result {
-                None => families[slot(family)].skipped += 1,
-                Some(Ok(stats)) => families[slot(family)].add(&stats),
-                Some(Err(mismatch)) => {
+        let mut stopped = false;
+        for (offset, (family, ran)) in results.into_iter().enumerate() {
+            match ran {
+                Ran::NotStarted => {
+                    done += offset as u64;
+                    stopped = true;
+                    break;
+                }
+                Ran::Skipped => families[slot(family)].skipped += 1,
+                Ran::Checked(Ok(stats)) => families[slot(family)].add(&stats),
+                Ran::Checked(Err(mismatch)) => {
                     let index = done + offset as u64;
                     let (family, seed, size) = campaign.case_spec(index);
                     failure = Some(Failure {
@@ -391,6 +412,10 @@ pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64
                     break;
                 }
             }
+        }
+        if stopped {
+            progress(done);
+            break;
         }
         if failure.is_none() {
             done = end;

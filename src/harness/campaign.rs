@@ -39,6 +39,30 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// Refuses a plan that cannot run: a size range that is empty or starts at 0, or
+    /// games too large for this machine's memory with `threads` of them at once.
+    pub fn check(&self, threads: usize) -> Result<(), String> {
+        if self.max_positions == Some(0) {
+            return Err("--max-positions must be at least 1".into());
+        }
+        if let (Some(min), Some(max)) = (self.min_positions, self.max_positions) {
+            if min > max {
+                return Err(format!("--min-positions {min} is above --max-positions {max}"));
+            }
+        }
+        for campaign in self.campaigns() {
+            let largest = campaign.max_positions.max(campaign.min_positions) as u64;
+            let largest = if campaign.families.contains(&Family::Large) {
+                largest.max(LARGE_MIN as u64)
+            } else {
+                largest
+            };
+            super::limits::check_cases(largest, 8, threads as u64)
+                .map_err(|e| format!("the largest games of this campaign: {e}"))?;
+        }
+        Ok(())
+    }
+
     /// The campaigns, run in turn: with no choice of families, cases, time or sizes,
     /// the default campaign's four phases: the seeded families at 1 to 1,000
     /// positions, the same at 1,000 to 50,000, every game of at most 4 positions, and

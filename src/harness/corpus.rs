@@ -128,8 +128,14 @@ pub fn inputs(root: &Path) -> std::io::Result<Vec<PathBuf>> {
         found.push(root.to_path_buf());
         return Ok(found);
     }
+    // Directories are visited once each, by their canonical path: a symlink loop
+    // (`corpus/loop -> ..`) is walked once, not for ever.
+    let mut seen = std::collections::HashSet::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
+        if !seen.insert(fs::canonicalize(&dir)?) {
+            continue;
+        }
         for entry in fs::read_dir(&dir)? {
             let path = entry?.path();
             if path.is_dir() {
@@ -294,6 +300,17 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Issue 13, item 8: `replay` used to follow a directory symlink loop for ever.
+    #[cfg(unix)]
+    #[test]
+    fn issue_13_a_symlink_loop_in_a_corpus_is_walked_once() {
+        let root = tempfile::tempdir().unwrap();
+        save(root.path(), Kind::Game, "game 1;\n0 A ;\n", "0 B 0 -\n").unwrap();
+        std::os::unix::fs::symlink(root.path(), root.path().join("games").join("loop")).unwrap();
+        let found = inputs(root.path()).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
     }
 
     #[test]

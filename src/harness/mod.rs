@@ -11,6 +11,7 @@ pub mod expected;
 pub mod fuzz;
 pub mod generate;
 pub mod kill;
+pub mod limits;
 pub mod metamorphic;
 pub mod mismatch;
 pub(crate) mod mutants;

@@ -1,0 +1,69 @@
+//! Sizes a user may ask for, checked against this machine's memory before anything is
+//! allocated, so an absurd size is a clear error (exit 2), never an allocation abort.
+
+/// The memory a run may plan to use: three quarters of the machine's physical memory
+/// (`MemTotal` in /proc/meminfo), or 8 GiB where that cannot be read.
+pub fn memory_ceiling() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib * 1024 / 4 * 3)
+        })
+        .unwrap_or(8 << 30)
+}
+
+/// Bytes a checked case of `positions` positions and `moves` moves may take at its
+/// peak: the game, its reverse index, the solver's and the references' solutions and
+/// the metamorphic relations' transformed copies.
+pub fn case_bytes(positions: u64, moves: u64) -> u64 {
+    positions
+        .saturating_mul(200)
+        .saturating_add(moves.saturating_mul(40))
+}
+
+/// Refuses `copies` cases of `positions` positions with about `moves_per_position`
+/// moves each (one per worker thread) beyond the id space or the memory ceiling.
+pub fn check_cases(positions: u64, moves_per_position: u64, copies: u64) -> Result<(), String> {
+    const MAX_POSITIONS: u64 = u32::MAX as u64 - 1;
+    if positions > MAX_POSITIONS {
+        return Err(format!(
+            "{positions} positions is more than a game can have ({MAX_POSITIONS})"
+        ));
+    }
+    let moves = positions.saturating_mul(moves_per_position);
+    let bytes = case_bytes(positions, moves).saturating_mul(copies.max(1));
+    let ceiling = memory_ceiling();
+    if bytes > ceiling {
+        return Err(format!(
+            "{} of {positions} positions would need about {} MiB, more than the {} MiB this machine allows (three quarters of its memory)",
+            crate::text::count(copies.max(1) as usize, "game"),
+            bytes >> 20,
+            ceiling >> 20
+        ));
+    }
+    Ok(())
+}
+
+/// The most worker threads or jobs a user may ask for: beyond a few per core they
+/// only add switching and memory.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(8, |n| n.get()) * 8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ceiling_follows_the_machine_and_absurd_sizes_are_refused() {
+        let ceiling = memory_ceiling();
+        assert!(ceiling >= 1 << 20, "{ceiling}");
+        assert!(check_cases(1_000, 4, 2).is_ok());
+        let err = check_cases(100_000_000_000, 4, 1).unwrap_err();
+        assert!(err.contains("more than a game can have"), "{err}");
+        let err = check_cases(1_000_000_000, 4, 2).unwrap_err();
+        assert!(err.contains("MiB"), "{err}");
+    }
+}
