@@ -22,6 +22,12 @@ pub struct Oracles {
     /// skipped oracle, past its step budget).
     pub minimax_max: usize,
     pub minimax_budget: u64,
+    /// Minimax is skipped on games with more moves than this: its plays branch on
+    /// every move, so a heavy list spends its whole step budget for nothing.
+    pub minimax_max_moves: usize,
+    /// Value iteration is skipped on games with more moves than this (it makes up to
+    /// one pass over every move per remoteness level); the relations run instead.
+    pub fixpoint_max_moves: usize,
     /// Whether the metamorphic relations run on games of every size. Without it they
     /// run exactly on the games too large for value iteration, where they and
     /// `certify` are the only oracles.
@@ -36,6 +42,8 @@ impl Default for Oracles {
             fixpoint_max: 2_000,
             minimax_max: 12,
             minimax_budget: 200_000,
+            minimax_max_moves: 64,
+            fixpoint_max_moves: 40_000,
             relations_on_every_size: false,
             certifier: certify,
         }
@@ -161,6 +169,9 @@ pub fn check_solution(
     })?;
     let mut stats = Stats::of(game, &claimed);
     for (reference, solver) in references(oracles) {
+        if !within_moves(reference, oracles, game) {
+            continue;
+        }
         let Some(solution) = run_reference(reference, solver.as_ref(), game)? else {
             // Too large for this reference: a skipped oracle, recorded in the stats.
             continue;
@@ -193,7 +204,7 @@ pub fn check_solution(
         });
     }
     stats.certify_ran = true;
-    if oracles.relations_on_every_size || game.positions() > oracles.fixpoint_max {
+    if oracles.relations_on_every_size || !stats.fixpoint_ran {
         check_relations(game, &claimed, under_test, game_seed(game))?;
         stats.relations_ran = true;
     }
@@ -219,6 +230,15 @@ fn references(oracles: &Oracles) -> [(Oracle, Box<dyn Solver>); 2] {
     ]
 }
 
+/// Whether `game` has few enough moves for the reference `oracle`.
+fn within_moves(oracle: Oracle, oracles: &Oracles, game: &Game) -> bool {
+    let limit = match oracle {
+        Oracle::Minimax => oracles.minimax_max_moves,
+        _ => oracles.fixpoint_max_moves,
+    };
+    game.move_count() <= limit
+}
+
 fn run_reference(oracle: Oracle, reference: &dyn Solver, game: &Game) -> Result<Option<Solution>, Mismatch> {
     match reference.solve(game) {
         Ok(solution) => Ok(Some(solution)),
@@ -234,6 +254,9 @@ fn run_reference(oracle: Oracle, reference: &dyn Solver, game: &Game) -> Result<
 /// the expected output written next to a saved counterexample.
 pub fn reference_solution(game: &Game, oracles: &Oracles) -> Result<Option<(Oracle, Solution)>, Mismatch> {
     for (name, solver) in references(oracles) {
+        if !within_moves(name, oracles, game) {
+            continue;
+        }
         if let Some(solution) = run_reference(name, solver.as_ref(), game)? {
             return Ok(Some((name, solution)));
         }

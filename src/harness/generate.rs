@@ -25,7 +25,7 @@ pub enum Family {
     Sparse,
     /// Many moves per position, and the odd position with hundreds or thousands.
     Dense,
-    /// Every position has 16 to 512 moves, with repeats, self-loops and hubs: where
+    /// Every position has 16 to 256 moves, with repeats, self-loops and hubs: where
     /// narrow counters, distinct-successor shortcuts and quadratic scans break.
     Wide,
     /// Acyclic: no draws but terminal draws, every value decided by depth.
@@ -141,7 +141,7 @@ impl Family {
             Family::Wide => Features {
                 degree: (1, 3),
                 heavy_rate: 1.0,
-                heavy_log2: (4, 9),
+                heavy_log2: (4, 8),
                 self_loop_rate: 0.05,
                 repeat_rate: 0.2,
                 hub_rate: 0.3,
@@ -232,7 +232,7 @@ pub struct Features {
 
 /// The most moves a generated game has in all: heavy lists stop there, so a case stays
 /// cheap for value iteration whatever its axes.
-pub const MOVE_BUDGET: usize = 250_000;
+pub const MOVE_BUDGET: usize = 100_000;
 
 impl Default for Features {
     fn default() -> Features {
