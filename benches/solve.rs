@@ -4,12 +4,17 @@
 //! g++ -O2) measured in the same run on the same games. The ratio is the number to
 //! read: this machine is shared and noisy, absolute rates drift between runs.
 //!
+//! Columns: values on all threads, the full solution (values and chosen moves) on all
+//! threads and on one thread; then where the time goes, phase by phase (reverse index,
+//! propagation, values and chosen moves), best of the same number of runs each.
+//! `RETROCHECK_BENCH_THREADS=N` sets "all threads" (default: every available core).
+//!
 //! `RETROCHECK_BENCH_SIZES=100000,1000000` picks other sizes; without g++ the
 //! baseline is skipped.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use retrocheck::solve::retrograde;
+use retrocheck::solve::{parallel, retrograde, reverse};
 use retrocheck::{Game, GameBuilder, Side, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -90,14 +95,46 @@ fn main() {
     if baseline.is_none() {
         eprintln!("g++ not found or failed: the C++ baseline is skipped");
     }
-    println!("| positions | moves | retrograde values (Mmoves/s) | + chosen moves (Mmoves/s) | C++ textbook (Mmoves/s) | values / C++ | full / C++ |");
-    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    let threads = std::env::var("RETROCHECK_BENCH_THREADS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| retrograde::thread_count(0));
+    println!("all threads = {threads}");
+    println!("| positions | moves | values (Mmoves/s) | full (Mmoves/s) | full, 1 thread (Mmoves/s) | C++ textbook (Mmoves/s) | values / C++ | full / C++ | full, 1 thread / C++ |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut splits = Vec::new();
     for &n in &sizes {
         let game = random_game(n, n as u64);
         let m = game.move_count() as f64;
         let runs = if n >= 5_000_000 { 3 } else { 7 };
-        let (values_time, ours) = best_of(runs, || checksum(&retrograde::values(&game)));
-        let (full_time, _) = best_of(runs, || checksum(&retrograde::solve(&game).values));
+        let (values_time, ours) = best_of(runs, || {
+            checksum(&retrograde::values_with_threads(&game, threads))
+        });
+        let (full_time, full_sum) = best_of(runs, || {
+            checksum(&retrograde::solve_with_threads(&game, threads).values)
+        });
+        let (one_time, one_sum) = best_of(runs, || checksum(&retrograde::solve(&game).values));
+        assert_eq!(
+            (full_sum, one_sum),
+            (ours, ours),
+            "thread counts disagree at {n} positions"
+        );
+        for t in [1, threads] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
+            let (build, _) = best_of(runs, || {
+                pool.install(|| reverse::build(n, game.offsets(), game.targets(), t).sources.len() as i64)
+            });
+            let index = reverse::build(n, game.offsets(), game.targets(), t);
+            let (propagate, _) = best_of(runs, || {
+                pool.install(|| parallel::propagate(&game, &index, t).len() as i64)
+            });
+            let cells = parallel::propagate(&game, &index, t);
+            drop(index);
+            let (choose, _) = best_of(runs, || {
+                pool.install(|| parallel::solution(&game, &cells, t).len() as i64)
+            });
+            splits.push((n, t, build, propagate, choose));
+        }
         let rate = |d: Duration| m / d.as_secs_f64() / 1e6;
         let cpp = baseline.as_ref().map(|binary| {
             let file = std::env::temp_dir().join(format!("retrocheck-bench-{n}.bin"));
@@ -124,13 +161,29 @@ fn main() {
             })
         };
         println!(
-            "| {n} | {} | {:.1} | {:.1} | {} | {} | {} |",
+            "| {n} | {} | {:.1} | {:.1} | {:.1} | {} | {} | {} | {} |",
             game.move_count(),
             rate(values_time),
             rate(full_time),
+            rate(one_time),
             show(cpp),
             ratio(values_time),
             ratio(full_time),
+            ratio(one_time),
+        );
+    }
+    println!();
+    println!(
+        "| positions | threads | reverse index (ms) | propagation (ms) | values and chosen moves (ms) |"
+    );
+    println!("|---:|---:|---:|---:|---:|");
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    for (n, t, build, propagate, choose) in splits {
+        println!(
+            "| {n} | {t} | {:.1} | {:.1} | {:.1} |",
+            ms(build),
+            ms(propagate),
+            ms(choose)
         );
     }
 }

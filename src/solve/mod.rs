@@ -4,7 +4,9 @@
 pub mod certify;
 pub mod fixpoint;
 pub mod minimax;
+pub mod parallel;
 pub mod retrograde;
+pub mod reverse;
 
 use crate::game::Game;
 use crate::problems::Instance;

@@ -16,7 +16,7 @@
 //! by counting sort, or a contest product game whose predecessors are computed from the
 //! contest graph's own reverse adjacency, without materializing the product.
 
-use super::{SolveError, Solver};
+use super::{parallel, reverse, SolveError, Solver};
 use crate::game::{Game, Outcome, Side, Value};
 use crate::solution::Solution;
 
@@ -122,8 +122,62 @@ impl Graph for Indexed<'_> {
     }
 }
 
-/// Solves `game` completely: values and the DESIGN §5 chosen moves.
+/// Solves `game` completely: values and the DESIGN §5 chosen moves, on the calling
+/// thread alone — the harness runs one case per thread and must not oversubscribe.
 pub fn solve(game: &Game) -> Solution {
+    if parallel::supports(game) && !in_cache(game) {
+        let cells = parallel::cells(game, 1);
+        return parallel::solution(game, &cells, 1);
+    }
+    solve_sequential(game)
+}
+
+/// Solves `game` on `threads` threads (0: one per available core) of a pool of its
+/// own; the result is the same as [`solve`]'s for every thread count.
+pub fn solve_with_threads(game: &Game, threads: usize) -> Solution {
+    let threads = thread_count(threads);
+    if !parallel::supports(game) || in_cache(game) {
+        return solve_sequential(game);
+    }
+    parallel::with_pool(threads, || {
+        let cells = parallel::cells(game, threads);
+        parallel::solution(game, &cells, threads)
+    })
+}
+
+/// The values of `game` on `threads` threads (0: one per available core).
+pub fn values_with_threads(game: &Game, threads: usize) -> Vec<Value> {
+    let threads = thread_count(threads);
+    if !parallel::supports(game) || in_cache(game) {
+        return graph_values(&Indexed::new(game));
+    }
+    parallel::with_pool(threads, || {
+        parallel::values_of(&parallel::cells(game, threads), threads)
+    })
+}
+
+/// Below this many positions the whole solve stays in the per-core cache: the queue
+/// solver's branch-free loop is then about twice as fast as the level-synchronous one
+/// (whose prefetching only pays for memory misses), and a thread pool costs more than
+/// the second core saves. Measured on random games of 4 moves per position: 10^5
+/// positions take 0.55× the time in the queue solver, 10^6 positions 1.7×.
+const SEQUENTIAL_MAX_POSITIONS: usize = 1 << 18;
+
+fn in_cache(game: &Game) -> bool {
+    game.positions() < SEQUENTIAL_MAX_POSITIONS
+}
+
+/// `threads`, or the number of available cores for 0.
+pub fn thread_count(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+}
+
+/// The queue solver over [`Indexed`], for games whose counters need `u64` cells.
+fn solve_sequential(game: &Game) -> Solution {
     let graph = Indexed::new(game);
     if fits_u32(&graph) {
         let cells = propagate::<u32, _>(&graph);
@@ -142,7 +196,7 @@ pub fn solve(game: &Game) -> Solution {
 
 /// Solves `game` and returns only the values, for front-ends that print outcomes.
 pub fn values(game: &Game) -> Vec<Value> {
-    graph_values(&Indexed::new(game))
+    values_with_threads(game, 1)
 }
 
 /// The values of any [`Graph`].
@@ -315,7 +369,7 @@ const PREFETCH_DISTANCE: usize = 16;
 /// A hint to the CPU that `slice[index]` will soon be read; does nothing off x86_64 or
 /// when `index` is out of range.
 #[inline(always)]
-fn prefetch<T>(slice: &[T], index: usize) {
+pub(crate) fn prefetch<T>(slice: &[T], index: usize) {
     #[cfg(target_arch = "x86_64")]
     if let Some(item) = slice.get(index) {
         // SAFETY: a prefetch only hints the cache; the address is a valid reference.
@@ -366,31 +420,10 @@ impl Reverse {
         Reverse::from_csr(game.positions(), game.offsets(), game.targets())
     }
 
-    /// The reverse of the CSR graph (`forward`, `targets`) on `n` vertices.
+    /// The reverse of the CSR graph (`forward`, `targets`) on `n` vertices, built on
+    /// the calling thread ([`reverse::build`]).
     pub fn from_csr(n: usize, forward: &[u32], targets: &[u32]) -> Reverse {
-        // Count into offsets[t + 2] so that after the prefix sum offsets[t + 1] is the
-        // start of t's block and can serve as its fill cursor; filling then leaves
-        // offsets[t + 1] at the end of t's block, which is the start of t + 1.
-        let mut offsets = big_vec(n + 2, 0u32);
-        for &t in targets {
-            offsets[t as usize + 2] += 1;
-        }
-        for i in 2..n + 2 {
-            offsets[i] += offsets[i - 1];
-        }
-        let mut sources = big_vec(targets.len(), 0u32);
-        for p in 0..n {
-            for e in forward[p] as usize..forward[p + 1] as usize {
-                if let Some(&ahead) = targets.get(e + PREFETCH_DISTANCE) {
-                    prefetch(&offsets, ahead as usize + 1);
-                }
-                let slot = &mut offsets[targets[e] as usize + 1];
-                sources[*slot as usize] = p as u32;
-                *slot += 1;
-            }
-        }
-        offsets.pop();
-        Reverse { offsets, sources }
+        reverse::build(n, forward, targets, 1)
     }
 
     pub fn of_position(&self, p: u32) -> &[u32] {
