@@ -7,15 +7,24 @@ use retrocheck::solve::retrograde;
 use std::path::Path;
 use std::sync::Mutex;
 
-pub fn game(file: &Path) -> Outcome {
+pub fn game(file: &Path, threads: usize) -> Outcome {
     let text = read_text(file)?;
     let game = parse_game(&text).map_err(|e| Failure::bad(format!("{}: {e}", file.display())))?;
-    let solution = retrograde::solve(&game);
+    drop(text);
+    let solution = retrograde::solve_with_threads(&game, threads);
     out!("{}", solution.to_text(&game));
     Ok(())
 }
 
-pub fn problem(problem: Problem, file: &Path) -> Outcome {
+pub fn problem(problem: Problem, file: &Path, threads: usize) -> Outcome {
+    let threads = retrograde::thread_count(threads);
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| problem_on_pool(problem, file)),
+        Err(_) => problem_on_pool(problem, file),
+    }
+}
+
+fn problem_on_pool(problem: Problem, file: &Path) -> Outcome {
     let bytes = read_bytes(file)?;
     let bad = |e: String| Failure::bad(format!("{}: {e}", file.display()));
     let cases = problem.cases(&bytes).map_err(|e| bad(e.to_string()))?;
