@@ -140,3 +140,87 @@ fn edge_cases_agree_on_every_thread_count() {
     b.terminal(Side::B, Outcome::Win(Side::A));
     check(&b.build().unwrap(), "labels");
 }
+
+/// `retrocheck solve --threads N` prints the same solution for every N.
+#[test]
+fn cli_threads_flag_prints_the_same_solution() {
+    let game = game_of(Family::Large, 3, 300_000);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("large.game");
+    std::fs::write(&file, retrocheck::format::print_game(&game)).unwrap();
+    let run = |threads: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+            .args(["solve", "--threads", threads, "game"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    };
+    let want = reference(&game).to_text(&game).into_bytes();
+    for threads in ["1", "2", "0"] {
+        assert!(run(threads) == want, "--threads {threads} differs");
+    }
+}
+
+/// The pursuit fast path (the chaser's win set, word-parallel) answers every instance
+/// as the generic solver does on the implicit product: dense and sparse graphs (both
+/// update paths), stuck vertices, and — off the official limits — self-loops and
+/// repeated edges, which must count as repeated moves.
+#[test]
+fn pursuit_fast_path_matches_the_generic_solver() {
+    use rand::SeedableRng;
+    use retrocheck::harness::generate::pursuit_instance_with;
+    use retrocheck::problems::Instance;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
+    let mut answers = std::collections::HashSet::new();
+    for round in 0..400u64 {
+        let n = 1 + (round % 40) as u32;
+        let m = [
+            n as u64 / 2,
+            n as u64,
+            2 * n as u64,
+            (n * n) as u64 / 3,
+            (n * n) as u64,
+        ][round as usize % 5];
+        let official = round % 2 == 0;
+        let p = pursuit_instance_with(&mut rng, n, m, official);
+        let instance = Instance::Pursuit(p.clone());
+        let outcomes = instance.implicit_outcomes().unwrap();
+        // The whole win set, not only the start position's answer.
+        let mut by_source = p.edges.clone();
+        by_source.sort_by_key(|&(from, _)| from);
+        let mut forward = vec![0u32; n as usize + 1];
+        for &(from, _) in &by_source {
+            forward[from as usize + 1] += 1;
+        }
+        for v in 0..n as usize {
+            forward[v + 1] += forward[v];
+        }
+        let targets: Vec<u32> = by_source.iter().map(|&(_, to)| to).collect();
+        let out_degree: Vec<u32> = forward.windows(2).map(|w| w[1] - w[0]).collect();
+        let reverse = retrograde::Reverse::from_csr(n as usize, &forward, &targets);
+        let lost = retrocheck::solve::chase::runner_loses(
+            n as usize,
+            &out_degree,
+            &reverse.offsets,
+            &reverse.sources,
+        )
+        .expect("small graphs take the fast path");
+        for bob in 0..n {
+            for alice in 0..n {
+                let truth = outcomes[p.position(true, bob, alice) as usize] == Outcome::Win(Side::A);
+                assert_eq!(
+                    lost[(bob * n + alice) as usize],
+                    truth,
+                    "bob {bob}, alice {alice}: {}",
+                    instance.to_input()
+                );
+            }
+        }
+        let want = instance.answer(1, &outcomes);
+        assert_eq!(instance.answer_line(1).unwrap(), want, "{}", instance.to_input());
+        answers.insert(want);
+    }
+    assert_eq!(answers.len(), 2, "both answers occur: {answers:?}");
+}

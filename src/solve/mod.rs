@@ -2,6 +2,7 @@
 //! test (the optimized one, a mutant, an external program) without changing its oracles.
 
 pub mod certify;
+pub mod chase;
 pub mod fixpoint;
 pub mod minimax;
 pub mod parallel;
