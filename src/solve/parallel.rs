@@ -19,8 +19,8 @@
 //! entry 16 ahead, its sources 8 ahead, the predecessors' cells 4 ahead — so that the
 //! random accesses of several entries overlap instead of stalling one by one.
 
-use super::retrograde::{big_vec, prefetch, Reverse};
-use super::reverse;
+use super::retrograde::{big_capacity, big_vec, prefetch, Reverse};
+use super::reverse::{self, Shared};
 use crate::game::{Game, Outcome, Side, Value};
 use crate::solution::Solution;
 use rayon::prelude::*;
@@ -236,21 +236,21 @@ pub fn values_of(cells: &[u32], threads: usize) -> Vec<Value> {
 /// order with the cells of the moves a little ahead prefetched.
 pub fn solution(game: &Game, cells: &[u32], threads: usize) -> Solution {
     let n = game.positions();
-    let mut values = vec![Value::Draw; n];
-    let mut choices: Vec<Option<u32>> = vec![None; n];
+    // Written once each below, in parallel: no serial zeroing first.
+    let mut values: Vec<Value> = big_capacity(n);
+    let mut choices: Vec<Option<u32>> = big_capacity(n);
+    let (value_at, choice_at) = (Shared(values.as_mut_ptr()), Shared(choices.as_mut_ptr()));
     let forward = game.offsets();
     let targets = game.targets();
-    let fill = |base: usize, values: &mut [Value], choices: &mut [Option<u32>]| {
-        for i in 0..values.len() {
-            let p = base + i;
+    let fill = |from: usize, to: usize| {
+        for p in from..to {
             let (start, end) = (forward[p] as usize, forward[p + 1] as usize);
             for &t in targets.get(start + 16..end + 16).unwrap_or(&[]) {
                 prefetch(cells, t as usize);
             }
             let moves = &targets[start..end];
             let here = cells[p];
-            values[i] = value(here);
-            choices[i] = if here < DECIDED {
+            let choice = if here < DECIDED {
                 // Draw: the first undecided (drawn) successor.
                 moves.iter().copied().find(|&q| cells[q as usize] < DECIDED)
             } else {
@@ -260,16 +260,24 @@ pub fn solution(game: &Game, cells: &[u32], threads: usize) -> Solution {
                 let want = here.wrapping_sub(1);
                 moves.iter().copied().find(|&q| cells[q as usize] == want)
             };
+            // SAFETY: p < n, and each p is written by one task only.
+            unsafe {
+                value_at.write(p, value(here));
+                choice_at.write(p, choice);
+            }
         }
     };
     if threads == 1 {
-        fill(0, &mut values, &mut choices);
+        fill(0, n);
     } else {
-        values
-            .par_chunks_mut(CHUNK)
-            .zip(choices.par_chunks_mut(CHUNK))
-            .enumerate()
-            .for_each(|(k, (v, c))| fill(k * CHUNK, v, c));
+        (0..n.div_ceil(CHUNK))
+            .into_par_iter()
+            .for_each(|k| fill(k * CHUNK, n.min((k + 1) * CHUNK)));
+    }
+    // SAFETY: every position 0..n was written above.
+    unsafe {
+        values.set_len(n);
+        choices.set_len(n);
     }
     Solution { values, choices }
 }

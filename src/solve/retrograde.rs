@@ -12,9 +12,15 @@
 //! so each reverse edge costs one random access to a compact array; large arrays ask
 //! for huge pages, and the loops prefetch a few edges ahead.
 //!
-//! The propagation runs over any [`Graph`]: a [`Game`] with its reverse adjacency built
-//! by counting sort, or a contest product game whose predecessors are computed from the
-//! contest graph's own reverse adjacency, without materializing the product.
+//! The propagation runs over any [`Graph`]: a [`Game`] with its reverse adjacency, or a
+//! contest product game whose predecessors are computed from the contest graph's own
+//! reverse adjacency, without materializing the product.
+//!
+//! Games beyond the cache (from 2^18 positions) go instead to the level-synchronous
+//! solver of [`super::parallel`] with the radix-partitioned reverse index of
+//! [`super::reverse`]: on one thread its prefetching hides the memory latency that
+//! dominates there, and [`solve_with_threads`] runs the same loops on a pool. The
+//! results are identical; `tests/parallel.rs` checks it for every family.
 
 use super::{parallel, reverse, SolveError, Solver};
 use crate::game::{Game, Outcome, Side, Value};
@@ -385,6 +391,15 @@ pub(crate) fn prefetch<T>(slice: &[T], index: usize) {
 /// kernel offers them on request: the solver's arrays are accessed at random, and with
 /// 4 KiB pages most accesses to a large game also miss the TLB.
 pub(crate) fn big_vec<T: Copy>(len: usize, value: T) -> Vec<T> {
+    let mut v = big_capacity(len);
+    v.resize(len, value);
+    v
+}
+
+/// An empty vector with room for `len` items on huge pages, as [`big_vec`]: for arrays
+/// whose every item is written exactly once (through its spare capacity, possibly by
+/// several threads), which saves a serial pass that would only write zeros.
+pub(crate) fn big_capacity<T>(len: usize) -> Vec<T> {
     let mut v: Vec<T> = Vec::with_capacity(len);
     #[cfg(target_os = "linux")]
     {
@@ -403,7 +418,6 @@ pub(crate) fn big_vec<T: Copy>(len: usize, value: T) -> Vec<T> {
             }
         }
     }
-    v.resize(len, value);
     v
 }
 

@@ -18,7 +18,7 @@
 //! parallel: the partition over ranges of sources (each writing its own reserved part
 //! of every bucket), the sort over buckets.
 
-use super::retrograde::{big_vec, Reverse};
+use super::retrograde::{big_capacity, big_vec, prefetch, Reverse};
 use rayon::prelude::*;
 
 /// log2 of the targets per bucket: 2^14 targets' counters (64 KiB) and the bucket's
@@ -34,7 +34,7 @@ const MAX_BUCKETS: usize = 1 << 12;
 
 /// A raw pointer that may be shared between threads that write disjoint indices.
 #[derive(Clone, Copy)]
-struct Shared<T>(*mut T);
+pub(crate) struct Shared<T>(pub(crate) *mut T);
 // SAFETY: only used to write disjoint index ranges from different threads, each
 // range owned by exactly one task, while the owning vector outlives the tasks.
 unsafe impl<T> Sync for Shared<T> {}
@@ -44,7 +44,7 @@ impl<T> Shared<T> {
     /// # Safety
     /// `i` is in bounds and no other thread reads or writes index `i` concurrently.
     #[inline(always)]
-    unsafe fn write(self, i: usize, value: T) {
+    pub(crate) unsafe fn write(self, i: usize, value: T) {
         unsafe { self.0.add(i).write(value) }
     }
 
@@ -81,6 +81,9 @@ pub fn counting_sort(n: usize, forward: &[u32], targets: &[u32]) -> Reverse {
     let mut sources = big_vec(targets.len(), 0u32);
     for p in 0..n {
         for e in forward[p] as usize..forward[p + 1] as usize {
+            if let Some(&ahead) = targets.get(e + 16) {
+                prefetch(&offsets, ahead as usize + 1);
+            }
             let slot = &mut offsets[targets[e] as usize + 1];
             sources[*slot as usize] = p as u32;
             *slot += 1;
@@ -139,8 +142,10 @@ fn radix(n: usize, forward: &[u32], targets: &[u32], buckets: usize, threads: us
     bucket_start[buckets] = at;
     drop(histograms);
 
-    let mut sources = big_vec(m, 0u32);
-    let mut low = big_vec(m, 0u16);
+    // Every slot of both is written once by the partition pass (the buckets' parts
+    // cover 0..m exactly), in parallel: no serial zeroing first.
+    let mut sources: Vec<u32> = big_capacity(m);
+    let mut low: Vec<u16> = big_capacity(m);
     {
         let (src, lo_bits) = (Shared(sources.as_mut_ptr()), Shared(low.as_mut_ptr()));
         let partition = |(&(lo, hi), cursor): (&(usize, usize), &mut Vec<u32>)| {
@@ -162,6 +167,11 @@ fn radix(n: usize, forward: &[u32], targets: &[u32], buckets: usize, threads: us
         } else {
             ranges.par_iter().zip(cursors.par_iter_mut()).for_each(partition);
         }
+    }
+    // SAFETY: the partition pass wrote all m items of each (see above).
+    unsafe {
+        sources.set_len(m);
+        low.set_len(m);
     }
 
     let mut offsets = big_vec(n + 1, 0u32);
