@@ -187,10 +187,10 @@ fn solve_sequential(game: &Game) -> Solution {
     let graph = Indexed::new(game);
     if fits_u32(&graph) {
         let cells = propagate::<u32, _>(&graph);
-        Solution {
-            values: values_of(&cells),
-            choices: choose(game, &cells),
-        }
+        drop(graph);
+        // `u32` cells have the level-synchronous solver's layout: read the values and
+        // choices off them in its one fused, prefetching pass.
+        parallel::solution(game, &cells, 1)
     } else {
         let cells = propagate::<u64, _>(&graph);
         Solution {
