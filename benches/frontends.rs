@@ -4,7 +4,7 @@
 //! g++ -O2), measured in the same run on the same inputs, best of 5.
 //!
 //! The inputs are the ones `retrocheck generate` writes:
-//!   (a) `retrocheck generate pursuit --cases 20 --vertices 100 --edges 9900 --seed 1`
+//!   (a) `retrocheck generate pursuit --cases 100 --vertices 100 --edges 9900 --seed 1`
 //!   (b) `retrocheck generate minigame --cases 10 --vertices 100000 --edges 200000 --seed 1`
 
 use std::path::{Path, PathBuf};
@@ -62,8 +62,8 @@ fn main() {
     let cases = [
         (
             "pursuit",
-            "(a) 20 cases, n = 100, m = 9,900",
-            vec!["--cases", "20", "--vertices", "100", "--edges", "9900"],
+            "(a) 100 cases, n = 100, m = 9,900",
+            vec!["--cases", "100", "--vertices", "100", "--edges", "9900"],
         ),
         (
             "minigame",

@@ -4,12 +4,17 @@
 //! g++ -O2) measured in the same run on the same games. The ratio is the number to
 //! read: this machine is shared and noisy, absolute rates drift between runs.
 //!
+//! Columns: values on all threads, the full solution (values and chosen moves) on all
+//! threads and on one thread; then where the time goes, phase by phase (reverse index,
+//! propagation, values and chosen moves), best of the same number of runs each.
+//! `RETROCHECK_BENCH_THREADS=N` sets "all threads" (default: every available core).
+//!
 //! `RETROCHECK_BENCH_SIZES=100000,1000000` picks other sizes; without g++ the
 //! baseline is skipped.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use retrocheck::solve::retrograde;
+use retrocheck::solve::{parallel, retrograde, reverse};
 use retrocheck::{Game, GameBuilder, Side, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -90,33 +95,79 @@ fn main() {
     if baseline.is_none() {
         eprintln!("g++ not found or failed: the C++ baseline is skipped");
     }
-    println!("| positions | moves | retrograde values (Mmoves/s) | + chosen moves (Mmoves/s) | C++ textbook (Mmoves/s) | values / C++ | full / C++ |");
-    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    let threads = std::env::var("RETROCHECK_BENCH_THREADS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| retrograde::thread_count(0));
+    println!("all threads = {threads}");
+    println!("| positions | moves | values (Mmoves/s) | full (Mmoves/s) | full, 1 thread (Mmoves/s) | C++ textbook (Mmoves/s) | values / C++ | full / C++ | full, 1 thread / C++ |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut splits = Vec::new();
     for &n in &sizes {
         let game = random_game(n, n as u64);
         let m = game.move_count() as f64;
-        let runs = if n >= 5_000_000 { 3 } else { 7 };
-        let (values_time, ours) = best_of(runs, || checksum(&retrograde::values(&game)));
-        let (full_time, _) = best_of(runs, || checksum(&retrograde::solve(&game).values));
-        let rate = |d: Duration| m / d.as_secs_f64() / 1e6;
-        let cpp = baseline.as_ref().map(|binary| {
-            let file = std::env::temp_dir().join(format!("retrocheck-bench-{n}.bin"));
+        let runs = if n >= 5_000_000 { 5 } else { 9 };
+        // Rounds interleave the C++ baseline with each of our variants, so that load
+        // from other processes on this shared machine hits all of them alike; each
+        // keeps its best round.
+        let file = std::env::temp_dir().join(format!("retrocheck-bench-{n}.bin"));
+        if baseline.is_some() {
             write_binary(&game, &file);
-            let out = Command::new(binary)
-                .arg(&file)
-                .arg(runs.to_string())
-                .output()
-                .unwrap();
-            let _ = std::fs::remove_file(&file);
-            let text = String::from_utf8_lossy(&out.stdout);
-            let mut parts = text.split_whitespace().map(|x| x.parse::<i64>().unwrap());
-            let (ns, sum) = (parts.next().unwrap(), parts.next().unwrap());
+        }
+        let mut best = [Duration::MAX; 4];
+        let mut sums = [0i64; 4];
+        for _ in 0..runs {
+            if let Some(binary) = &baseline {
+                let out = Command::new(binary).arg(&file).arg("1").output().unwrap();
+                let text = String::from_utf8_lossy(&out.stdout);
+                let mut parts = text.split_whitespace().map(|x| x.parse::<i64>().unwrap());
+                let (ns, sum) = (parts.next().unwrap(), parts.next().unwrap());
+                best[3] = best[3].min(Duration::from_nanos(ns as u64));
+                sums[3] = sum;
+            }
+            let variants: [&dyn Fn() -> i64; 3] = [
+                &|| checksum(&retrograde::values_with_threads(&game, threads)),
+                &|| checksum(&retrograde::solve_with_threads(&game, threads).values),
+                &|| checksum(&retrograde::solve(&game).values),
+            ];
+            for (k, f) in variants.iter().enumerate() {
+                let (time, sum) = best_of(1, f);
+                best[k] = best[k].min(time);
+                sums[k] = sum;
+            }
+        }
+        let _ = std::fs::remove_file(&file);
+        let [values_time, full_time, one_time, cpp_time] = best;
+        let ours = sums[0];
+        assert_eq!(
+            (sums[1], sums[2]),
+            (ours, ours),
+            "thread counts disagree at {n} positions"
+        );
+        let cpp = baseline.as_ref().map(|_| {
             assert_eq!(
-                sum, ours,
+                sums[3], ours,
                 "the baseline and retrograde disagree on the game of {n} positions"
             );
-            Duration::from_nanos(ns as u64)
+            cpp_time
         });
+        for t in [1, threads] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
+            let (build, _) = best_of(runs, || {
+                pool.install(|| reverse::build(n, game.offsets(), game.targets(), t).sources.len() as i64)
+            });
+            let index = reverse::build(n, game.offsets(), game.targets(), t);
+            let (propagate, _) = best_of(runs, || {
+                pool.install(|| parallel::propagate(&game, &index, t).len() as i64)
+            });
+            let cells = parallel::propagate(&game, &index, t);
+            drop(index);
+            let (choose, _) = best_of(runs, || {
+                pool.install(|| parallel::solution(&game, &cells, t).len() as i64)
+            });
+            splits.push((n, t, build, propagate, choose));
+        }
+        let rate = |d: Duration| m / d.as_secs_f64() / 1e6;
         let show = |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.1}", rate(d)));
         let ratio = |d: Duration| {
             cpp.map_or("-".to_string(), |c| {
@@ -124,13 +175,29 @@ fn main() {
             })
         };
         println!(
-            "| {n} | {} | {:.1} | {:.1} | {} | {} | {} |",
+            "| {n} | {} | {:.1} | {:.1} | {:.1} | {} | {} | {} | {} |",
             game.move_count(),
             rate(values_time),
             rate(full_time),
+            rate(one_time),
             show(cpp),
             ratio(values_time),
             ratio(full_time),
+            ratio(one_time),
+        );
+    }
+    println!();
+    println!(
+        "| positions | threads | reverse index (ms) | propagation (ms) | values and chosen moves (ms) |"
+    );
+    println!("|---:|---:|---:|---:|---:|");
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    for (n, t, build, propagate, choose) in splits {
+        println!(
+            "| {n} | {t} | {:.1} | {:.1} | {:.1} |",
+            ms(build),
+            ms(propagate),
+            ms(choose)
         );
     }
 }

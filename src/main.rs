@@ -25,6 +25,10 @@ struct Cli {
 enum Command {
     /// Solve a game or a contest input and print the solution.
     Solve {
+        /// Solver threads: 0 (the default) for one per core, 1 for the sequential
+        /// solver. A game is solved in parallel; contest test cases in parallel.
+        #[arg(long, default_value_t = 0, global = true)]
+        threads: usize,
         #[command(subcommand)]
         what: SolveWhat,
     },
@@ -130,10 +134,10 @@ struct InstanceArgs {
 
 fn run(command: Command) -> cli::Status {
     match command {
-        Command::Solve { what } => match what {
-            SolveWhat::Game { file, solver } => cli::solve::game(&file, &solver),
-            SolveWhat::Pursuit { file } => cli::solve::problem(Problem::Pursuit, &file),
-            SolveWhat::Minigame { file } => cli::solve::problem(Problem::Minigame, &file),
+        Command::Solve { threads, what } => match what {
+            SolveWhat::Game { file, solver } => cli::solve::game(&file, &solver, threads),
+            SolveWhat::Pursuit { file } => cli::solve::problem(Problem::Pursuit, &file, threads),
+            SolveWhat::Minigame { file } => cli::solve::problem(Problem::Minigame, &file, threads),
         },
         Command::Diff(args) => cli::diff::run(args),
         Command::Shrink(args) => cli::shrink::run(args),

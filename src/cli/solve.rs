@@ -7,12 +7,13 @@ use retrocheck::solve::retrograde;
 use std::path::Path;
 use std::sync::Mutex;
 
-pub fn game(file: &Path, solver: &str) -> Status {
+pub fn game(file: &Path, solver: &str, threads: usize) -> Status {
     let subject = super::solver(solver)?;
     let text = read_text(file)?;
     let game = parse_game(&text).map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
+    drop(text);
     let solution = if solver == "retrograde" {
-        retrograde::solve(&game)
+        retrograde::solve_with_threads(&game, threads)
     } else {
         subject
             .solve(&game)
@@ -22,7 +23,15 @@ pub fn game(file: &Path, solver: &str) -> Status {
     Ok(())
 }
 
-pub fn problem(problem: Problem, file: &Path) -> Status {
+pub fn problem(problem: Problem, file: &Path, threads: usize) -> Status {
+    let threads = retrograde::thread_count(threads);
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| problem_on_pool(problem, file)),
+        Err(_) => problem_on_pool(problem, file),
+    }
+}
+
+fn problem_on_pool(problem: Problem, file: &Path) -> Status {
     let bytes = read_bytes(file)?;
     let bad = |e: String| Exit::bad(format!("{}: {e}", file.display()));
     let cases = problem.cases(&bytes).map_err(|e| bad(e.to_string()))?;

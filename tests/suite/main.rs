@@ -6,6 +6,7 @@ mod differential;
 mod fuzz_regressions;
 mod metamorphic;
 mod mutants;
+mod parallel;
 mod problems;
 mod readme;
 mod solvers;

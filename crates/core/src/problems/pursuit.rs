@@ -9,6 +9,7 @@
 use super::scan::{InputError, Scanner};
 use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, Csr};
 use crate::game::{Game, Outcome, Side};
+use crate::solve::chase;
 use crate::solve::retrograde::{Graph, Predecessors, Reverse};
 use std::fmt::Write as _;
 
@@ -105,6 +106,20 @@ impl Instance {
             out_degree,
             reverse,
         })
+    }
+
+    /// The judge's line for test case `k` by the fastest path: the chaser's win set
+    /// ([`crate::solve::chase`]) on graphs small enough, else the implicit product.
+    pub fn answer_line(&self, k: usize) -> Result<String, String> {
+        let (out_degree, reverse) = degrees_and_reverse(self.n, &self.edges);
+        let n = self.n as usize;
+        match chase::runner_loses(n, &out_degree, &reverse.offsets, &reverse.sources) {
+            Some(lost) => {
+                let bob_loses = lost[self.bob as usize * n + self.alice as usize];
+                Ok(format!("Case #{k}: {}", if bob_loses { "No" } else { "Yes" }))
+            }
+            None => Ok(self.answer(k, &crate::solve::retrograde::graph_outcomes(&self.implicit()?))),
+        }
     }
 
     /// The judge's line for test case `k`: Bob wins, endless play included, or not.

@@ -2,9 +2,12 @@
 //! (the optimized one, a user's own, an external program) without changing its oracles.
 
 pub mod certify;
+pub mod chase;
 pub mod fixpoint;
 pub mod minimax;
+pub mod parallel;
 pub mod retrograde;
+pub mod reverse;
 
 use crate::game::Game;
 use crate::solution::Solution;

@@ -12,11 +12,17 @@
 //! so each reverse edge costs one random access to a compact array; large arrays ask
 //! for huge pages, and the loops prefetch a few edges ahead.
 //!
-//! The propagation runs over any [`Graph`]: a [`Game`] with its reverse adjacency built
-//! by counting sort, or a contest product game whose predecessors are computed from the
-//! contest graph's own reverse adjacency, without materializing the product.
+//! The propagation runs over any [`Graph`]: a [`Game`] with its reverse adjacency, or a
+//! contest product game whose predecessors are computed from the contest graph's own
+//! reverse adjacency, without materializing the product.
+//!
+//! Games beyond the cache (from 2^18 positions) go instead to the level-synchronous
+//! solver of [`super::parallel`] with the radix-partitioned reverse index of
+//! [`super::reverse`]: on one thread its prefetching hides the memory latency that
+//! dominates there, and [`solve_with_threads`] runs the same loops on a pool. The
+//! results are identical; `tests/parallel.rs` checks it for every family.
 
-use super::{SolveError, Solver};
+use super::{parallel, reverse, SolveError, Solver};
 use crate::game::{Game, Outcome, Side, Value};
 use crate::solution::Solution;
 
@@ -130,15 +136,69 @@ impl Graph for Indexed<'_> {
 }
 
 /// Solves `game` completely: values and the chosen moves of "The solution format" in
-/// `docs/DESIGN.md`.
+/// `docs/DESIGN.md`, on the calling thread alone — the harness runs one case per
+/// thread and must not oversubscribe.
 pub fn solve(game: &Game) -> Solution {
+    if parallel::supports(game) && !in_cache(game) {
+        let cells = parallel::cells(game, 1);
+        return parallel::solution(game, &cells, 1);
+    }
+    solve_sequential(game)
+}
+
+/// Solves `game` on `threads` threads (0: one per available core) of a pool of its
+/// own; the result is the same as [`solve`]'s for every thread count.
+pub fn solve_with_threads(game: &Game, threads: usize) -> Solution {
+    let threads = thread_count(threads);
+    if !parallel::supports(game) || in_cache(game) {
+        return solve_sequential(game);
+    }
+    parallel::with_pool(threads, || {
+        let cells = parallel::cells(game, threads);
+        parallel::solution(game, &cells, threads)
+    })
+}
+
+/// The values of `game` on `threads` threads (0: one per available core).
+pub fn values_with_threads(game: &Game, threads: usize) -> Vec<Value> {
+    let threads = thread_count(threads);
+    if !parallel::supports(game) || in_cache(game) {
+        return graph_values(&Indexed::new(game));
+    }
+    parallel::with_pool(threads, || {
+        parallel::values_of(&parallel::cells(game, threads), threads)
+    })
+}
+
+/// Below this many positions the whole solve stays in the cache. There the queue
+/// solver's branch-free loop and the level-synchronous one run equally fast on one
+/// thread (interleaved in one process on 10^5 positions of 4 moves: 9.4 ms each, both
+/// with the fused choice pass), and a thread pool costs more than the second core
+/// saves; so small games keep the older, longer-tested queue solver.
+const SEQUENTIAL_MAX_POSITIONS: usize = 1 << 18;
+
+fn in_cache(game: &Game) -> bool {
+    game.positions() < SEQUENTIAL_MAX_POSITIONS
+}
+
+/// `threads`, or the number of available cores for 0.
+pub fn thread_count(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+}
+
+/// The queue solver over [`Indexed`], for games whose counters need `u64` cells.
+fn solve_sequential(game: &Game) -> Solution {
     let graph = Indexed::new(game);
     if fits_u32(&graph) {
         let cells = propagate::<u32, _>(&graph);
-        Solution {
-            values: values_of(&cells),
-            choices: choose(game, &cells),
-        }
+        drop(graph);
+        // `u32` cells have the level-synchronous solver's layout: read the values and
+        // choices off them in its one fused, prefetching pass.
+        parallel::solution(game, &cells, 1)
     } else {
         let cells = propagate::<u64, _>(&graph);
         Solution {
@@ -150,7 +210,7 @@ pub fn solve(game: &Game) -> Solution {
 
 /// Solves `game` and returns only the values, for front-ends that print outcomes.
 pub fn values(game: &Game) -> Vec<Value> {
-    graph_values(&Indexed::new(game))
+    values_with_threads(game, 1)
 }
 
 /// The values of any [`Graph`].
@@ -323,7 +383,7 @@ const PREFETCH_DISTANCE: usize = 16;
 /// A hint to the CPU that `slice[index]` will soon be read; does nothing off x86_64 or
 /// when `index` is out of range.
 #[inline(always)]
-fn prefetch<T>(slice: &[T], index: usize) {
+pub(crate) fn prefetch<T>(slice: &[T], index: usize) {
     #[cfg(target_arch = "x86_64")]
     if let Some(item) = slice.get(index) {
         // SAFETY: a prefetch only hints the cache; the address is a valid reference.
@@ -339,6 +399,15 @@ fn prefetch<T>(slice: &[T], index: usize) {
 /// kernel offers them on request: the solver's arrays are accessed at random, and with
 /// 4 KiB pages most accesses to a large game also miss the TLB.
 pub(crate) fn big_vec<T: Copy>(len: usize, value: T) -> Vec<T> {
+    let mut v = big_capacity(len);
+    v.resize(len, value);
+    v
+}
+
+/// An empty vector with room for `len` items on huge pages, as [`big_vec`]: for arrays
+/// whose every item is written exactly once (through its spare capacity, possibly by
+/// several threads), which saves a serial pass that would only write zeros.
+pub(crate) fn big_capacity<T>(len: usize) -> Vec<T> {
     let mut v: Vec<T> = Vec::with_capacity(len);
     #[cfg(target_os = "linux")]
     {
@@ -357,7 +426,6 @@ pub(crate) fn big_vec<T: Copy>(len: usize, value: T) -> Vec<T> {
             }
         }
     }
-    v.resize(len, value);
     v
 }
 
@@ -378,31 +446,10 @@ impl Reverse {
         Reverse::from_csr(game.positions(), game.offsets(), game.targets())
     }
 
-    /// The reverse of the CSR graph (`forward`, `targets`) on `n` vertices.
+    /// The reverse of the CSR graph (`forward`, `targets`) on `n` vertices, built on
+    /// the calling thread ([`reverse::build`]).
     pub fn from_csr(n: usize, forward: &[u32], targets: &[u32]) -> Reverse {
-        // Count into offsets[t + 2] so that after the prefix sum offsets[t + 1] is the
-        // start of t's block and can serve as its fill cursor; filling then leaves
-        // offsets[t + 1] at the end of t's block, which is the start of t + 1.
-        let mut offsets = big_vec(n + 2, 0u32);
-        for &t in targets {
-            offsets[t as usize + 2] += 1;
-        }
-        for i in 2..n + 2 {
-            offsets[i] += offsets[i - 1];
-        }
-        let mut sources = big_vec(targets.len(), 0u32);
-        for p in 0..n {
-            for e in forward[p] as usize..forward[p + 1] as usize {
-                if let Some(&ahead) = targets.get(e + PREFETCH_DISTANCE) {
-                    prefetch(&offsets, ahead as usize + 1);
-                }
-                let slot = &mut offsets[targets[e] as usize + 1];
-                sources[*slot as usize] = p as u32;
-                *slot += 1;
-            }
-        }
-        offsets.pop();
-        Reverse { offsets, sources }
+        reverse::build(n, forward, targets, 1)
     }
 
     /// The positions with a move to `p`, once per such move.
