@@ -4,6 +4,7 @@
 pub mod certify;
 pub mod chase;
 pub mod fixpoint;
+mod memory;
 pub mod minimax;
 pub mod parallel;
 pub mod retrograde;

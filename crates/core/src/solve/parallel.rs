@@ -19,7 +19,8 @@
 //! entry 16 ahead, its sources 8 ahead, the predecessors' cells 4 ahead — so that the
 //! random accesses of several entries overlap instead of stalling one by one.
 
-use super::retrograde::{big_capacity, big_vec, prefetch, Reverse};
+use super::memory::{big_capacity, big_vec, prefetch};
+use super::reverse::Reverse;
 use super::reverse::{self, Shared};
 use crate::game::{Game, Outcome, Side, Value};
 use crate::solution::Solution;

@@ -22,7 +22,9 @@
 //! dominates there, and [`solve_with_threads`] runs the same loops on a pool. The
 //! results are identical; `tests/parallel.rs` checks it for every family.
 
-use super::{parallel, reverse, SolveError, Solver};
+use super::memory::{big_vec, prefetch};
+pub use super::reverse::Reverse;
+use super::{parallel, SolveError, Solver};
 use crate::game::{Game, Outcome, Side, Value};
 use crate::solution::Solution;
 
@@ -379,84 +381,6 @@ fn values_of<C: Cell>(cells: &[C]) -> Vec<Value> {
 /// random accesses are independent of each other, so fetching them early overlaps the
 /// memory latency instead of stalling on each one in turn.
 const PREFETCH_DISTANCE: usize = 16;
-
-/// A hint to the CPU that `slice[index]` will soon be read; does nothing off x86_64 or
-/// when `index` is out of range.
-#[inline(always)]
-pub(crate) fn prefetch<T>(slice: &[T], index: usize) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(item) = slice.get(index) {
-        // SAFETY: a prefetch only hints the cache; the address is a valid reference.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch(item as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0)
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (slice, index);
-}
-
-/// A vector of `len` copies of `value`, backed by transparent huge pages where the
-/// kernel offers them on request: the solver's arrays are accessed at random, and with
-/// 4 KiB pages most accesses to a large game also miss the TLB.
-pub(crate) fn big_vec<T: Copy>(len: usize, value: T) -> Vec<T> {
-    let mut v = big_capacity(len);
-    v.resize(len, value);
-    v
-}
-
-/// An empty vector with room for `len` items on huge pages, as [`big_vec`]: for arrays
-/// whose every item is written exactly once (through its spare capacity, possibly by
-/// several threads), which saves a serial pass that would only write zeros.
-pub(crate) fn big_capacity<T>(len: usize) -> Vec<T> {
-    let mut v: Vec<T> = Vec::with_capacity(len);
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let bytes = len * std::mem::size_of::<T>();
-        if bytes >= 4 * HUGE {
-            let start = v.as_mut_ptr() as usize;
-            let aligned = (start + HUGE - 1) & !(HUGE - 1);
-            let end = (start + bytes) & !(HUGE - 1);
-            if end > aligned {
-                // SAFETY: advice on pages of our own, not yet touched allocation; it
-                // changes no contents and may be ignored by the kernel.
-                unsafe {
-                    libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE);
-                }
-            }
-        }
-    }
-    v
-}
-
-/// The reverse adjacency of a game: for each position, every position with a move to
-/// it, once per such move (so repeated moves and self-loops appear as often as they
-/// exist).
-pub struct Reverse {
-    /// One entry per position (or contest vertex) plus one: the predecessors of `p` are
-    /// `sources[offsets[p]..offsets[p + 1]]`.
-    pub offsets: Vec<u32>,
-    /// The predecessors, grouped by the position they move to; no order within a group.
-    pub sources: Vec<u32>,
-}
-
-impl Reverse {
-    /// The reverse adjacency of `game`'s moves.
-    pub fn of(game: &Game) -> Reverse {
-        Reverse::from_csr(game.positions(), game.offsets(), game.targets())
-    }
-
-    /// The reverse of the CSR graph (`forward`, `targets`) on `n` vertices, built on
-    /// the calling thread ([`reverse::build`]).
-    pub fn from_csr(n: usize, forward: &[u32], targets: &[u32]) -> Reverse {
-        reverse::build(n, forward, targets, 1)
-    }
-
-    /// The positions with a move to `p`, once per such move.
-    pub fn of_position(&self, p: u32) -> &[u32] {
-        &self.sources[self.offsets[p as usize] as usize..self.offsets[p as usize + 1] as usize]
-    }
-}
 
 /// Above this many moves per position, a game counts as dense for the inner loop.
 const DENSE: usize = 8;

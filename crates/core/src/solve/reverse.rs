@@ -18,7 +18,8 @@
 //! parallel: the partition over ranges of sources (each writing its own reserved part
 //! of every bucket), the sort over buckets.
 
-use super::retrograde::{big_capacity, big_vec, prefetch, Reverse};
+use super::memory::{big_capacity, big_vec, prefetch};
+use crate::game::Game;
 use rayon::prelude::*;
 
 /// log2 of the targets per bucket: 2^14 targets' counters (64 KiB) and the bucket's
@@ -218,6 +219,35 @@ fn radix(n: usize, forward: &[u32], targets: &[u32], buckets: usize, threads: us
     }
     drop(low);
     Reverse { offsets, sources }
+}
+
+/// The reverse adjacency of a game: for each position, every position with a move to
+/// it, once per such move (so repeated moves and self-loops appear as often as they
+/// exist).
+pub struct Reverse {
+    /// One entry per position (or contest vertex) plus one: the predecessors of `p` are
+    /// `sources[offsets[p]..offsets[p + 1]]`.
+    pub offsets: Vec<u32>,
+    /// The predecessors, grouped by the position they move to; no order within a group.
+    pub sources: Vec<u32>,
+}
+
+impl Reverse {
+    /// The reverse adjacency of `game`'s moves.
+    pub fn of(game: &Game) -> Reverse {
+        Reverse::from_csr(game.positions(), game.offsets(), game.targets())
+    }
+
+    /// The reverse of the CSR graph (`forward`, `targets`) on `n` vertices, built on
+    /// the calling thread ([`build`]).
+    pub fn from_csr(n: usize, forward: &[u32], targets: &[u32]) -> Reverse {
+        build(n, forward, targets, 1)
+    }
+
+    /// The positions with a move to `p`, once per such move.
+    pub fn of_position(&self, p: u32) -> &[u32] {
+        &self.sources[self.offsets[p as usize] as usize..self.offsets[p as usize + 1] as usize]
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,51 @@
+//! Memory layout helpers the solvers share: vectors on huge pages, and prefetching for
+//! loops whose loads are random.
+
+/// A hint to the CPU that `slice[index]` will soon be read; does nothing off x86_64 or
+/// when `index` is out of range.
+#[inline(always)]
+pub(crate) fn prefetch<T>(slice: &[T], index: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(item) = slice.get(index) {
+        // SAFETY: a prefetch only hints the cache; the address is a valid reference.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(item as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (slice, index);
+}
+
+/// A vector of `len` copies of `value`, backed by transparent huge pages where the
+/// kernel offers them on request: the solver's arrays are accessed at random, and with
+/// 4 KiB pages most accesses to a large game also miss the TLB.
+pub(crate) fn big_vec<T: Copy>(len: usize, value: T) -> Vec<T> {
+    let mut v = big_capacity(len);
+    v.resize(len, value);
+    v
+}
+
+/// An empty vector with room for `len` items on huge pages, as [`big_vec`]: for arrays
+/// whose every item is written exactly once (through its spare capacity, possibly by
+/// several threads), which saves a serial pass that would only write zeros.
+pub(crate) fn big_capacity<T>(len: usize) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(len);
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let bytes = len * std::mem::size_of::<T>();
+        if bytes >= 4 * HUGE {
+            let start = v.as_mut_ptr() as usize;
+            let aligned = (start + HUGE - 1) & !(HUGE - 1);
+            let end = (start + bytes) & !(HUGE - 1);
+            if end > aligned {
+                // SAFETY: advice on pages of our own, not yet touched allocation; it
+                // changes no contents and may be ignored by the kernel.
+                unsafe {
+                    libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE);
+                }
+            }
+        }
+    }
+    v
+}
