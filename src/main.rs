@@ -81,6 +81,24 @@ enum SolveWhat {
         #[arg(default_value = "-")]
         file: PathBuf,
     },
+    /// A `berzerk` input (Codeforces 786A): prints two lines of Win/Lose/Loop.
+    Berzerk {
+        /// The file, or `-` for standard input.
+        #[arg(default_value = "-")]
+        file: PathBuf,
+    },
+    /// A `shiritori` input (AtCoder ABC209 E): prints Takahashi/Aoki/Draw per word.
+    Shiritori {
+        /// The file, or `-` for standard input.
+        #[arg(default_value = "-")]
+        file: PathBuf,
+    },
+    /// A `catmouse` input (LeetCode 913, T boards): prints 1, 2 or 0 per test case.
+    Catmouse {
+        /// The file, or `-` for standard input.
+        #[arg(default_value = "-")]
+        file: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -134,6 +152,9 @@ fn run(command: Command) -> cli::Status {
             SolveWhat::Game { file, solver } => cli::solve::game(&file, &solver),
             SolveWhat::Pursuit { file } => cli::solve::problem(Problem::Pursuit, &file),
             SolveWhat::Minigame { file } => cli::solve::problem(Problem::Minigame, &file),
+            SolveWhat::Berzerk { file } => cli::solve::problem(Problem::Berzerk, &file),
+            SolveWhat::Shiritori { file } => cli::solve::problem(Problem::Shiritori, &file),
+            SolveWhat::Catmouse { file } => cli::solve::problem(Problem::Catmouse, &file),
         },
         Command::Diff(args) => cli::diff::run(args),
         Command::Shrink(args) => cli::shrink::run(args),
