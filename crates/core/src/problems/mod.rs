@@ -368,3 +368,82 @@ pub fn fits_implicitly(problem: &str, positions: u64) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(problem: Problem, input: &str) -> String {
+        let instances = problem.parse(input).unwrap();
+        instances
+            .iter()
+            .enumerate()
+            .map(|(i, inst)| inst.answer_line(i + 1).unwrap() + "\n")
+            .collect()
+    }
+
+    #[test]
+    fn the_registry_names_every_problem_once() {
+        for p in Problem::ALL {
+            assert_eq!(Problem::from_name(p.name()), Some(p));
+        }
+        assert_eq!(
+            Problem::ALL.map(Problem::name),
+            ["pursuit", "minigame", "berzerk", "shiritori", "catmouse"]
+        );
+        assert!(Problem::Catmouse.counted() && !Problem::Berzerk.counted());
+    }
+
+    #[test]
+    fn samples_of_the_new_problems() {
+        assert_eq!(
+            solve(Problem::Berzerk, "5\n2 3 2\n3 1 2 3\n"),
+            "Lose Win Win Loop\nLoop Win Win Win\n"
+        );
+        assert_eq!(
+            solve(Problem::Shiritori, "3\nabcd\nbcda\nada\n"),
+            "Aoki\nTakahashi\nDraw\n"
+        );
+        assert_eq!(solve(Problem::Catmouse, "1\n4\n2 1 3\n1 0\n1 3\n2 0 2\n"), "1\n");
+    }
+
+    #[test]
+    fn uncounted_inputs_hold_one_case_and_print_without_a_count() {
+        let [inst] = <[Instance; 1]>::try_from(Problem::Shiritori.parse("1\nABC\n").unwrap()).unwrap();
+        assert_eq!(inst.to_input(), "1\nABC\n");
+        let e = Problem::Shiritori.parse("1\nABC\nDEF\n").unwrap_err();
+        assert_eq!((e.line, e.case), (3, None));
+    }
+
+    #[test]
+    fn berzerk_ring_predecessors_are_exactly_the_moves() {
+        use crate::solve::retrograde::{Graph, Indexed};
+        let inst = berzerk::Instance {
+            n: 7,
+            rick: vec![3, 6, 1, 7, 0],
+            morty: vec![2, 2, 5],
+        };
+        let game = ContestProblem::game(&inst).unwrap();
+        let indexed = Indexed::new(&game);
+        let ring = inst.implicit().unwrap();
+        assert_eq!(ring.move_count(), game.move_count());
+        for q in game.ids() {
+            let list = |p: crate::solve::retrograde::Predecessors| -> Vec<u32> {
+                let mut v: Vec<u32> = p
+                    .sources
+                    .iter()
+                    .filter(|&&x| x != p.skip)
+                    .map(|&x| x.wrapping_mul(p.scale).wrapping_add(p.offset))
+                    .collect();
+                v.sort_unstable();
+                v
+            };
+            assert_eq!(
+                list(ring.predecessors(q)),
+                list(indexed.predecessors(q)),
+                "q = {q}"
+            );
+            assert_eq!(ring.position(q), indexed.position(q), "q = {q}");
+        }
+    }
+}
