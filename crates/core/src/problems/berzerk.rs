@@ -41,7 +41,7 @@ fn steps(s: &mut Scanner, who: &str) -> Result<Vec<u32>, InputError> {
     // Grow with what the input really holds, never with what k claims.
     let mut out = Vec::with_capacity((k as usize).min(s.remaining() / 2));
     for j in 1..=k {
-        let (a, _) = s.number(&format!("{who}'s step length {j} of {k}"), 0, u32::MAX.into())?;
+        let a = s.number_with(|| format!("{who}'s step length {j} of {k}"), 0, u32::MAX.into())?;
         out.push(a as u32);
     }
     Ok(out)

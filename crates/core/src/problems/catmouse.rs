@@ -73,17 +73,17 @@ impl ContestProblem for Instance {
         )?;
         let mut lists = Vec::with_capacity((n as usize).min(s.remaining() / 2));
         for i in 0..n {
-            let (d, _) = s.number(
-                &format!("d_{i}, the number of neighbours of node {i}"),
+            let d = s.number_with(
+                || format!("d_{i}, the number of neighbours of node {i}"),
                 0,
                 u32::MAX.into(),
             )?;
             let mut list = Vec::with_capacity((d as usize).min(s.remaining() / 2));
             for j in 1..=d {
-                let what = format!("neighbour {j} of {d} of node {i} (nodes are 0 to {})", n - 1);
-                let (v, line) = s.number(&what, 0, u64::MAX)?;
+                let what = || format!("neighbour {j} of {d} of node {i} (nodes are 0 to {})", n - 1);
+                let v = s.number_with(what, 0, u64::MAX)?;
                 if v >= n {
-                    return Err(s.error_at(line, format!("{what}: {v} is out of range")));
+                    return Err(s.error(format!("{}: {v} is out of range", what())));
                 }
                 list.push(v as u32);
             }
