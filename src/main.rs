@@ -85,6 +85,24 @@ enum SolveWhat {
         #[arg(default_value = "-")]
         file: PathBuf,
     },
+    /// A `berzerk` input (Codeforces 786A): prints two lines of Win/Lose/Loop.
+    Berzerk {
+        /// The file, or `-` for standard input.
+        #[arg(default_value = "-")]
+        file: PathBuf,
+    },
+    /// A `shiritori` input (AtCoder ABC209 E): prints Takahashi/Aoki/Draw per word.
+    Shiritori {
+        /// The file, or `-` for standard input.
+        #[arg(default_value = "-")]
+        file: PathBuf,
+    },
+    /// A `catmouse` input (LeetCode 913, T boards): prints 1, 2 or 0 per test case.
+    Catmouse {
+        /// The file, or `-` for standard input.
+        #[arg(default_value = "-")]
+        file: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -138,6 +156,9 @@ fn run(command: Command) -> cli::Status {
             SolveWhat::Game { file, solver } => cli::solve::game(&file, &solver, threads),
             SolveWhat::Pursuit { file } => cli::solve::problem(Problem::Pursuit, &file, threads),
             SolveWhat::Minigame { file } => cli::solve::problem(Problem::Minigame, &file, threads),
+            SolveWhat::Berzerk { file } => cli::solve::problem(Problem::Berzerk, &file, threads),
+            SolveWhat::Shiritori { file } => cli::solve::problem(Problem::Shiritori, &file, threads),
+            SolveWhat::Catmouse { file } => cli::solve::problem(Problem::Catmouse, &file, threads),
         },
         Command::Diff(args) => cli::diff::run(args),
         Command::Shrink(args) => cli::shrink::run(args),

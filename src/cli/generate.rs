@@ -62,6 +62,12 @@ pub fn instances(
             Problem::Minigame => Instance::Minigame(generate::minigame_instance_with(
                 &mut rng, vertices, edges, !relax,
             )),
+            // Sized by --vertices alone (objects, words, nodes); --edges is not used.
+            Problem::Berzerk => Instance::Berzerk(generate::berzerk_instance(&mut rng, vertices, !relax)),
+            Problem::Shiritori => {
+                Instance::Shiritori(generate::shiritori_instance(&mut rng, vertices, !relax))
+            }
+            Problem::Catmouse => Instance::Catmouse(generate::catmouse_instance(&mut rng, vertices, !relax)),
         })
         .collect();
     out!("{}", problem.print(&instances));

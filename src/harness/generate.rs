@@ -10,7 +10,7 @@
 
 use super::transform::relabel;
 use crate::game::{Game, GameBuilder, Outcome, Side};
-use crate::problems::{minigame, pursuit, Instance};
+use crate::problems::{berzerk, catmouse, minigame, pursuit, shiritori, Instance};
 use crate::text::count;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -694,6 +694,88 @@ fn random_edges(rng: &mut impl Rng, n: u32, count: u64, no_loops: bool, distinct
         edges.push((from, to));
     }
     edges
+}
+
+/// A random `berzerk` instance on a ring of about `n` objects (at least 2). Within the
+/// official limits each set is a random non-empty subset of `1..n` in random order;
+/// otherwise sets may be empty and repeat values, and hold 0 and n (steps that stay in
+/// place).
+pub fn berzerk_instance(rng: &mut impl Rng, n: u32, official: bool) -> berzerk::Instance {
+    let n = if official { n.clamp(2, 7000) } else { n.max(2) };
+    let set = |rng: &mut dyn rand::RngCore| -> Vec<u32> {
+        if official {
+            let mut all: Vec<u32> = (1..n).collect();
+            all.shuffle(rng);
+            let k = rng.gen_range(1..n) as usize;
+            all.truncate(k);
+            all
+        } else {
+            let k = rng.gen_range(0..=n + 1);
+            (0..k).map(|_| rng.gen_range(0..=n)).collect()
+        }
+    };
+    let rick = set(rng);
+    let morty = set(rng);
+    berzerk::Instance { n, rick, morty }
+}
+
+/// A random `shiritori` dictionary of `n` words (at least 1) over a small alphabet, so
+/// that words chain, loop and repeat; words of 3 to 8 letters, or up to 10 outside the
+/// official limits.
+pub fn shiritori_instance(rng: &mut impl Rng, n: u32, official: bool) -> shiritori::Instance {
+    let n = if official { n.clamp(1, 200_000) } else { n.max(1) };
+    let alphabet = &b"abAB"[..rng.gen_range(1..=4)];
+    let longest = if official { 8 } else { 10 };
+    let words = (0..n)
+        .map(|_| {
+            let len = rng.gen_range(3..=longest);
+            (0..len)
+                .map(|_| char::from(*alphabet.choose(rng).expect("a letter")))
+                .collect()
+        })
+        .collect();
+    shiritori::Instance { words }
+}
+
+/// A random `catmouse` board on `n` nodes (at least 3). Within the official limits the
+/// lists are symmetric, without self-listing or repeats, node 1 has a neighbour and
+/// node 2 one other than the hole; otherwise each list is drawn on its own.
+pub fn catmouse_instance(rng: &mut impl Rng, n: u32, official: bool) -> catmouse::Instance {
+    let n = if official { n.clamp(3, 50) } else { n.max(3) };
+    let density = rng.gen_range(0.05..0.7);
+    let mut lists = vec![Vec::new(); n as usize];
+    if official {
+        for v in 0..n {
+            for w in v + 1..n {
+                if rng.gen_bool(density) {
+                    lists[v as usize].push(w);
+                    lists[w as usize].push(v);
+                }
+            }
+        }
+        let link = |lists: &mut Vec<Vec<u32>>, v: u32, w: u32| {
+            if !lists[v as usize].contains(&w) {
+                lists[v as usize].push(w);
+                lists[w as usize].push(v);
+            }
+        };
+        if lists[1].is_empty() {
+            link(&mut lists, 1, (1 + rng.gen_range(1..n)) % n);
+        }
+        if lists[2].iter().all(|&c| c == 0) {
+            let others: Vec<u32> = (1..n).filter(|&w| w != 2).collect();
+            link(&mut lists, 2, *others.choose(rng).expect("n ≥ 3"));
+        }
+        for list in &mut lists {
+            list.shuffle(rng);
+        }
+    } else {
+        for list in &mut lists {
+            let d = rng.gen_range(0..=((f64::from(n) * density) as u32 + 1));
+            *list = (0..d).map(|_| rng.gen_range(0..n)).collect();
+        }
+    }
+    catmouse::Instance { lists }
 }
 
 #[cfg(test)]

@@ -47,6 +47,9 @@ pub fn size_of(case: &Case) -> usize {
         Case::Game(g) => g.positions(),
         Case::Instance(crate::problems::Instance::Pursuit(p)) => p.n as usize,
         Case::Instance(crate::problems::Instance::Minigame(m)) => m.n as usize,
+        Case::Instance(crate::problems::Instance::Berzerk(b)) => b.n as usize,
+        Case::Instance(crate::problems::Instance::Shiritori(s)) => s.words.len(),
+        Case::Instance(crate::problems::Instance::Catmouse(c)) => c.lists.len(),
     }
 }
 

@@ -542,14 +542,14 @@ fn adjacent_pairs(edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
 fn pursuit_of(i: &Instance) -> Option<&pursuit::Instance> {
     match i {
         Instance::Pursuit(p) => Some(p),
-        Instance::Minigame(_) => None,
+        _ => None,
     }
 }
 
 fn minigame_of(i: &Instance) -> Option<&minigame::Instance> {
     match i {
         Instance::Minigame(m) => Some(m),
-        Instance::Pursuit(_) => None,
+        _ => None,
     }
 }
 
@@ -736,6 +736,7 @@ pub fn instance_single_removals(instance: &Instance, official: bool) -> Vec<Inst
                 .map(|arcs| minigame::Instance { arcs, ..m.clone() });
             vertices.chain(arcs).map(Instance::Minigame).collect()
         }
+        Instance::Berzerk(_) | Instance::Shiritori(_) | Instance::Catmouse(_) => Vec::new(),
     };
     all.into_iter().filter(|c| !official || c.is_official()).collect()
 }

@@ -395,6 +395,13 @@ fn well_formed(target: Target, line: &str) -> bool {
         Target::Problem(Problem::Minigame) => {
             tokens.len() == 1 && tokens[0].bytes().all(|b| matches!(b, b'A' | b'B' | b'D'))
         }
+        Target::Problem(Problem::Berzerk) => {
+            !tokens.is_empty() && tokens.iter().all(|t| matches!(*t, "Win" | "Lose" | "Loop"))
+        }
+        Target::Problem(Problem::Shiritori) => {
+            tokens.len() == 1 && matches!(tokens[0], "Takahashi" | "Aoki" | "Draw")
+        }
+        Target::Problem(Problem::Catmouse) => tokens.len() == 1 && matches!(tokens[0], "0" | "1" | "2"),
         Target::Game => {
             let number_or_dash = |t: &str| t == "-" || t.parse::<u64>().is_ok();
             tokens.len() == 4
@@ -530,13 +537,25 @@ pub fn input_at(settings: &Settings, index: u64) -> Input {
             let size = size(&mut rng) as usize;
             vec![generate::case(family, rng.gen(), size)]
         }
-        Target::Problem(problem) => (0..rng.gen_range(1..=3))
+        // An uncounted problem's input holds exactly one test case.
+        Target::Problem(problem) => (0..if problem.counted() {
+            rng.gen_range(1..=3)
+        } else {
+            1
+        })
             .map(|_| {
                 let n = size(&mut rng);
                 Case::Instance(match problem {
                     Problem::Pursuit => Instance::Pursuit(generate::pursuit_instance(&mut rng, n, official)),
                     Problem::Minigame => {
                         Instance::Minigame(generate::minigame_instance(&mut rng, n, official))
+                    }
+                    Problem::Berzerk => Instance::Berzerk(generate::berzerk_instance(&mut rng, n, official)),
+                    Problem::Shiritori => {
+                        Instance::Shiritori(generate::shiritori_instance(&mut rng, n, official))
+                    }
+                    Problem::Catmouse => {
+                        Instance::Catmouse(generate::catmouse_instance(&mut rng, n, official))
                     }
                 })
             })

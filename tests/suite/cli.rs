@@ -215,3 +215,61 @@ fn diff_reports_and_on_a_bug_shrinks_saves_and_the_saved_case_replays() {
     assert_eq!(again.status.code(), Some(1));
     assert!(stdout(&again).contains("shrunk in 0 steps"), "{}", stdout(&again));
 }
+
+#[test]
+fn the_new_problems_samples_through_the_binary_byte_for_byte() {
+    let cases = [
+        (
+            "berzerk",
+            "5\n2 3 2\n3 1 2 3\n",
+            "Lose Win Win Loop\nLoop Win Win Win\n",
+        ),
+        (
+            "berzerk",
+            "8\n4 6 2 3 4\n2 3 6\n",
+            "Win Win Win Win Win Win Win\nLose Win Lose Lose Win Lose Lose\n",
+        ),
+        ("shiritori", "3\nabcd\nbcda\nada\n", "Aoki\nTakahashi\nDraw\n"),
+        ("shiritori", "1\nABC\n", "Draw\n"),
+        (
+            "catmouse",
+            "2\n6\n2 2 5\n1 3\n3 0 4 5\n3 1 4 5\n2 2 3\n3 0 2 3\n4\n2 1 3\n1 0\n1 3\n2 0 2\n",
+            "0\n1\n",
+        ),
+    ];
+    for (problem, input, expected) in cases {
+        let o = run(&["solve", problem, "-"], input);
+        assert_eq!(o.status.code(), Some(0), "{problem}: {}", stderr(&o));
+        assert_eq!(stdout(&o), expected, "{problem} {input:?}");
+    }
+}
+
+#[test]
+fn the_new_problems_reject_malformed_input_with_the_line() {
+    rejected(
+        &["solve", "berzerk", "-"],
+        "5\n2 3 2\n3 1 x 3\n",
+        3,
+        "Morty's step length 2 of 3",
+    );
+    rejected(
+        &["solve", "berzerk", "-"],
+        "5\n2 3 2\n",
+        2,
+        "Morty's step lengths",
+    );
+    rejected(
+        &["solve", "shiritori", "-"],
+        "3\nabcd\nb1da\nada\n",
+        3,
+        "word 2 of 3",
+    );
+    rejected(&["solve", "shiritori", "-"], "2\nabcd\n", 2, "word 2 of 2");
+    rejected(
+        &["solve", "catmouse", "-"],
+        "1\n4\n2 1 3\n1 0\n1 7\n2 0 2\n",
+        5,
+        "out of range",
+    );
+    rejected(&["solve", "catmouse", "-"], "1\n2\n1 1\n1 0\n", 2, "at least 3");
+}

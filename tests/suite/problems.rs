@@ -187,3 +187,180 @@ fn product_games_refuse_what_would_not_fit_in_memory() {
     assert!(huge.game().unwrap_err().contains("too large"));
     assert!(huge.answer_line(1).unwrap_err().contains("too large"));
 }
+
+/// The random cross-check of the fast path: for `count` instances from the harness
+/// generator (half inside the official limits, half outside), the implicit product's
+/// outcomes equal those of the CSR product game by the retrograde solver, by `Fixpoint`
+/// when the game is small, and by the whole oracle check; and the answer read off
+/// either agrees. Returns how many instances `Fixpoint` also solved.
+fn fast_path_matches_the_product_game(problem: Problem, count: u64, max_n: u32) -> usize {
+    use rand::{Rng, SeedableRng};
+    use retrocheck::harness::generate;
+    let mut by_fixpoint = 0;
+    for seed in 0..count {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let n = rng.gen_range(1..=max_n);
+        let official = seed % 2 == 0;
+        let instance = match problem {
+            Problem::Berzerk => Instance::Berzerk(generate::berzerk_instance(&mut rng, n, official)),
+            Problem::Shiritori => Instance::Shiritori(generate::shiritori_instance(&mut rng, n, official)),
+            Problem::Catmouse => Instance::Catmouse(generate::catmouse_instance(&mut rng, n, official)),
+            _ => unreachable!("only the problems added with the trait"),
+        };
+        assert!(!official || instance.is_official(), "seed {seed}: {instance:?}");
+        let game = instance.game().unwrap();
+        let fast = instance.implicit_outcomes().unwrap();
+        let checked: Vec<Outcome> = retrocheck::solve::retrograde::solve(&game)
+            .values
+            .iter()
+            .map(|v| v.outcome())
+            .collect();
+        assert_eq!(fast, checked, "seed {seed}: {instance:?}");
+        if game.positions() <= 400 {
+            let solution = Fixpoint::default().solve(&game).unwrap();
+            let outcomes: Vec<Outcome> = solution.values.iter().map(|v| v.outcome()).collect();
+            assert_eq!(fast, outcomes, "seed {seed} (fixpoint): {instance:?}");
+            by_fixpoint += 1;
+        }
+        assert_eq!(
+            instance.answer_line(1).unwrap(),
+            instance.answer(1, &checked),
+            "seed {seed}"
+        );
+        // Printing and parsing back gives the same instance.
+        assert_eq!(
+            problem.parse(&instance.to_input()).unwrap(),
+            vec![instance.clone()]
+        );
+        if game.positions() <= 2_000 {
+            let oracles = Oracles {
+                minimax_max: 16,
+                minimax_budget: 100_000,
+                ..Oracles::default()
+            };
+            assert_eq!(
+                check_instance(&instance, &Retrograde, &oracles).map(|_| ()),
+                Ok(())
+            );
+        }
+    }
+    by_fixpoint
+}
+
+#[test]
+fn berzerk_fast_path_matches_the_product_game() {
+    // Rings up to 40 objects: every wrap-around of the step table, both halves of the
+    // skip of the black hole, repeated steps, steps of 0 and n. All 300 games are small
+    // enough for Fixpoint too.
+    assert_eq!(fast_path_matches_the_product_game(Problem::Berzerk, 300, 40), 300);
+}
+
+#[test]
+fn shiritori_fast_path_matches_the_product_game() {
+    assert_eq!(
+        fast_path_matches_the_product_game(Problem::Shiritori, 300, 30),
+        300
+    );
+}
+
+#[test]
+fn catmouse_fast_path_matches_the_product_game() {
+    assert_eq!(
+        fast_path_matches_the_product_game(Problem::Catmouse, 300, 12),
+        300
+    );
+}
+
+fn berzerk(input: &str) -> String {
+    solve(Problem::Berzerk, input)
+}
+
+fn shiritori(input: &str) -> String {
+    solve(Problem::Shiritori, input)
+}
+
+fn catmouse(input: &str) -> String {
+    solve(Problem::Catmouse, input)
+}
+
+#[test]
+fn the_statements_samples_are_answered_exactly() {
+    assert_eq!(
+        berzerk("5\n2 3 2\n3 1 2 3\n"),
+        "Lose Win Win Loop\nLoop Win Win Win\n"
+    );
+    assert_eq!(
+        berzerk("8\n4 6 2 3 4\n2 3 6\n"),
+        "Win Win Win Win Win Win Win\nLose Win Lose Lose Win Lose Lose\n"
+    );
+    assert_eq!(shiritori("3\nabcd\nbcda\nada\n"), "Aoki\nTakahashi\nDraw\n");
+    assert_eq!(shiritori("1\nABC\n"), "Draw\n");
+    let leetcode = "2\n6\n2 2 5\n1 3\n3 0 4 5\n3 1 4 5\n2 2 3\n3 0 2 3\n4\n2 1 3\n1 0\n1 3\n2 0 2\n";
+    assert_eq!(catmouse(leetcode), "0\n1\n");
+}
+
+#[test]
+fn berzerk_edge_cases_follow_the_page() {
+    // n = 2: the only step reaches the hole.
+    assert_eq!(berzerk("2\n1 1\n1 1\n"), "Win\nWin\n");
+    // Line 2 is line 1 with the sets swapped.
+    let (a, b) = (berzerk("6\n2 1 4\n1 3\n"), berzerk("6\n1 3\n2 1 4\n"));
+    assert_eq!(a.lines().nth(1), b.lines().next());
+    // An empty set (outside the limits): that player is stuck and loses.
+    assert_eq!(berzerk("3\n0\n1 1\n"), "Lose Lose\nWin Win\n");
+    // Repeated steps change nothing.
+    assert_eq!(berzerk("5\n4 3 2 3 2\n3 1 2 3\n"), berzerk("5\n2 3 2\n3 1 2 3\n"));
+}
+
+#[test]
+fn shiritori_edge_cases_follow_the_page() {
+    // Aoki is stuck at once.
+    assert_eq!(shiritori("1\nabcd\n"), "Takahashi\n");
+    // Case matters: ABC does not continue abc.
+    assert_eq!(shiritori("2\nxabc\nABCy\n"), "Takahashi\nTakahashi\n");
+    // Repeated words give equal lines.
+    assert_eq!(shiritori("3\nabcd\nabcd\nbcdx\n"), "Aoki\nAoki\nTakahashi\n");
+}
+
+#[test]
+fn catmouse_edge_cases_follow_the_page() {
+    // The mouse next to the hole runs in.
+    assert_eq!(catmouse("1\n3\n1 1\n2 0 2\n1 1\n"), "1\n");
+    // The cat's only neighbour besides the hole is the mouse's node; the mouse's only
+    // move is onto the cat: the cat wins.
+    assert_eq!(catmouse("1\n3\n1 2\n1 2\n2 0 1\n"), "2\n");
+    // A cat whose only neighbour is the hole is stuck and loses (outside the limits):
+    // the mouse steps away and wins instead of bouncing for ever.
+    assert_eq!(catmouse("1\n4\n1 2\n1 3\n1 0\n1 1\n"), "1\n");
+}
+
+#[test]
+fn malformed_inputs_of_the_new_problems_name_the_line() {
+    let at = |problem: Problem, input: &str| problem.parse(input).unwrap_err();
+    let e = at(Problem::Berzerk, "5\n2 3 2\n3 1 2\n");
+    assert_eq!(e.line, 3);
+    assert!(e.message.contains("Morty's step length 3 of 3"), "{e}");
+    let e = at(Problem::Berzerk, "1\n1 1\n1 1\n");
+    assert!(e.line == 1 && e.message.contains("at least 2"), "{e}");
+    let e = at(Problem::Berzerk, "5\n2 3 2\n3 1 2 3\n4\n");
+    assert!(e.line == 4 && e.message.contains("one test case"), "{e}");
+    let e = at(Problem::Shiritori, "3\nabcd\nab\nada\n");
+    assert!(e.line == 3 && e.message.contains("word 2 of 3"), "{e}");
+    let e = at(Problem::Shiritori, "2\nabcd\nab-d\n");
+    assert!(e.line == 3 && e.message.contains("found 'ab-d'"), "{e}");
+    let e = at(Problem::Catmouse, "1\n3\n1 1\n2 0 3\n1 1\n");
+    assert!(
+        e.line == 4 && e.case == Some(1) && e.message.contains("out of range"),
+        "{e}"
+    );
+    let e = at(Problem::Catmouse, "2\n3\n1 1\n2 0 2\n1 1\n2\n");
+    assert!(
+        e.line == 6 && e.case == Some(2) && e.message.contains("at least 3"),
+        "{e}"
+    );
+    let e = at(Problem::Catmouse, "1\n3\n1 1\n2 0\n");
+    assert!(
+        e.line == 4 && e.message.contains("neighbour 2 of 2 of node 1"),
+        "{e}"
+    );
+}

@@ -8,9 +8,10 @@
 //! loses — which, for an actor, is the outcome he wanted. Endless play is a draw.
 
 use super::scan::{InputError, Scanner};
-use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, Csr};
+use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, ContestProblem, Csr};
 use crate::game::{Game, Outcome, Side};
-use crate::solve::retrograde::{Graph, Predecessors, Reverse};
+use crate::solve::retrograde::{self, Graph, Predecessors, Reverse};
+use crate::text::count;
 use std::fmt::Write as _;
 
 /// One test case, vertices 0-based.
@@ -152,6 +153,43 @@ impl Instance {
         (1..=100_000).contains(&self.n)
             && (1..=200_000).contains(&self.arcs.len())
             && sorted.len() == self.arcs.len()
+    }
+}
+
+impl ContestProblem for Instance {
+    const NAME: &'static str = "minigame";
+    const COUNTED: bool = true;
+
+    fn parse_case(s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
+        parse_case(s, cases)
+    }
+
+    fn print_case(&self, out: &mut String) {
+        print_case(self, out)
+    }
+
+    fn game(&self) -> Result<Game, String> {
+        Instance::game(self)
+    }
+
+    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
+        Ok(retrograde::graph_outcomes(&self.implicit()?))
+    }
+
+    fn answer(&self, _k: usize, outcomes: &[Outcome]) -> String {
+        Instance::answer(self, outcomes)
+    }
+
+    fn is_official(&self) -> bool {
+        Instance::is_official(self)
+    }
+
+    fn size_text(&self) -> String {
+        format!(
+            "{}, {}",
+            count(self.n as usize, "vertex"),
+            count(self.arcs.len(), "arc")
+        )
     }
 }
 

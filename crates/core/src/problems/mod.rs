@@ -2,54 +2,184 @@
 //! instance into a [`Game`], a solved game back into the judge's exact answer line, and
 //! an instance back into contest input (for the shrinker and saved counterexamples).
 
+pub mod berzerk;
+pub mod catmouse;
 pub mod minigame;
 pub mod pursuit;
 pub mod scan;
+pub mod shiritori;
 
 use crate::game::{check_size, Game, Outcome};
-use crate::solve::retrograde::{self, Reverse};
-use crate::text::count;
+use crate::solve::retrograde::Reverse;
 pub use scan::InputError;
 use scan::Scanner;
 
-/// The contest problems retrocheck knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Problem {
-    /// "The Problem to Make You Happy" (ICPC 2014 Asia Xi'an, problem H); see [`pursuit`].
-    Pursuit,
-    /// "Mini-game Before Contest" (13th Northeast China CPC 2019, problem F); see [`minigame`].
-    Minigame,
+/// One contest problem, implemented by its test-case type: everything the registry
+/// ([`Problem`], [`Instance`]) needs, so that adding a problem is one file implementing
+/// this trait plus one line in [`registry!`](crate::problems) below.
+pub trait ContestProblem: Sized {
+    /// The name used on the command line and for the corpus directory (`corpus/<name>/`).
+    const NAME: &'static str;
+    /// Whether the input begins with T, the number of test cases; if not, it holds
+    /// exactly one test case (Codeforces and AtCoder style).
+    const COUNTED: bool;
+
+    /// Parses one test case. `cases`, the declared count T (1 for an uncounted input),
+    /// only goes into error messages; errors name the line and what was expected.
+    fn parse_case(s: &mut Scanner, cases: u64) -> Result<Self, InputError>;
+
+    /// Appends this test case, as contest input, to `out`.
+    fn print_case(&self, out: &mut String);
+
+    /// The product game, built in CSR form for the checking path, or why it cannot be
+    /// built (too large for memory).
+    fn game(&self) -> Result<Game, String>;
+
+    /// The outcomes of the product game's positions, indexed as in [`game`](Self::game),
+    /// by the fast path (an implicit product where it pays): what `solve` prints from.
+    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String>;
+
+    /// The judge's answer for test case `k` (1-based) from the product game's outcomes,
+    /// with or without the draw convention; several lines are joined by `\n`, and there
+    /// is no final newline.
+    fn answer(&self, k: usize, outcomes: &[Outcome]) -> String;
+
+    /// Whether the test case meets the problem's official limits.
+    fn is_official(&self) -> bool;
+
+    /// Its size in contest terms, for reports: "3 vertices, 2 edges".
+    fn size_text(&self) -> String;
 }
 
-/// One test case of some problem.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Instance {
-    /// A test case of [`Problem::Pursuit`].
-    Pursuit(pursuit::Instance),
-    /// A test case of [`Problem::Minigame`].
-    Minigame(minigame::Instance),
+/// Declares the known problems: one line each, `Variant => module` with its doc, where
+/// `module::Instance` implements [`ContestProblem`]. Generates [`Problem`], [`Instance`]
+/// and their dispatch, so the rest of the crate never lists problems by hand.
+macro_rules! registry {
+    ($($(#[doc = $doc:expr])* $variant:ident => $module:ident,)*) => {
+        /// The contest problems retrocheck knows.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Problem {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        /// One test case of some problem.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Instance {
+            $(
+                #[doc = concat!("A test case of [`Problem::", stringify!($variant), "`].")]
+                $variant($module::Instance),
+            )*
+        }
+
+        const PROBLEM_COUNT: usize = [$(stringify!($variant)),*].len();
+
+        impl Problem {
+            /// Every known problem.
+            pub const ALL: [Problem; PROBLEM_COUNT] = [$(Problem::$variant),*];
+
+            /// The name used on the command line and for the corpus directory
+            /// (`corpus/<name>/`).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Problem::$variant => <$module::Instance as ContestProblem>::NAME,)*
+                }
+            }
+
+            /// Whether its input begins with the number of test cases T.
+            pub fn counted(self) -> bool {
+                match self {
+                    $(Problem::$variant => <$module::Instance as ContestProblem>::COUNTED,)*
+                }
+            }
+
+            fn parse_case(self, s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
+                match self {
+                    $(Problem::$variant => <$module::Instance as ContestProblem>::parse_case(s, cases)
+                        .map(Instance::$variant),)*
+                }
+            }
+        }
+
+        impl Instance {
+            /// The problem this test case belongs to.
+            pub fn problem(&self) -> Problem {
+                match self {
+                    $(Instance::$variant(_) => Problem::$variant,)*
+                }
+            }
+
+            /// The product game, or why it cannot be built (too large for memory).
+            pub fn game(&self) -> Result<Game, String> {
+                match self {
+                    $(Instance::$variant(x) => ContestProblem::game(x),)*
+                }
+            }
+
+            /// The judge's answer for test case `k` (1-based) from the outcomes of the
+            /// product game's positions, indexed by id. Whether the draw convention was
+            /// applied to them does not change the answer. Answers of several lines
+            /// (berzerk, shiritori) are joined by `\n` without a final newline; only
+            /// pursuit answers show `k`.
+            pub fn answer(&self, k: usize, outcomes: &[Outcome]) -> String {
+                match self {
+                    $(Instance::$variant(x) => ContestProblem::answer(x, k, outcomes),)*
+                }
+            }
+
+            /// The product game's outcomes by the optimized solver, on the product
+            /// computed from the contest data without materializing it where that pays:
+            /// the fast path of `solve`.
+            pub fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
+                match self {
+                    $(Instance::$variant(x) => ContestProblem::implicit_outcomes(x),)*
+                }
+            }
+
+            /// Its size in contest terms, for reports: "3 vertices, 2 edges".
+            pub fn size_text(&self) -> String {
+                match self {
+                    $(Instance::$variant(x) => ContestProblem::size_text(x),)*
+                }
+            }
+
+            /// Whether the instance meets the problem's official limits.
+            pub fn is_official(&self) -> bool {
+                match self {
+                    $(Instance::$variant(x) => ContestProblem::is_official(x),)*
+                }
+            }
+
+            fn print_case(&self, out: &mut String) {
+                match self {
+                    $(Instance::$variant(x) => ContestProblem::print_case(x, out),)*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    /// "The Problem to Make You Happy" (ICPC 2014 Asia Xi'an, problem H); see [`pursuit`].
+    Pursuit => pursuit,
+    /// "Mini-game Before Contest" (13th Northeast China CPC 2019, problem F); see [`minigame`].
+    Minigame => minigame,
+    /// "Berzerk" (Codeforces 786A); see [`berzerk`].
+    Berzerk => berzerk,
+    /// "Shiritori" (AtCoder ABC209 E); see [`shiritori`].
+    Shiritori => shiritori,
+    /// "Cat and Mouse" (LeetCode 913, contest-style input); see [`catmouse`].
+    Catmouse => catmouse,
 }
 
 impl Problem {
-    /// Every known problem.
-    pub const ALL: [Problem; 2] = [Problem::Pursuit, Problem::Minigame];
-
-    /// The name used on the command line and for the corpus directory
-    /// (`corpus/<name>/`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Problem::Pursuit => "pursuit",
-            Problem::Minigame => "minigame",
-        }
-    }
-
     /// The problem whose [`name`](Problem::name) is exactly `name`, if any.
     pub fn from_name(name: &str) -> Option<Problem> {
         Problem::ALL.into_iter().find(|p| p.name() == name)
     }
 
-    /// Parses a whole contest input: all T test cases and nothing but white space after
-    /// them. Stops at the first error.
+    /// Parses a whole contest input: all test cases (T of them, or the one of an
+    /// uncounted problem) and nothing but white space after them. Stops at the first
+    /// error.
     pub fn parse(self, input: &str) -> Result<Vec<Instance>, InputError> {
         self.parse_bytes(input.as_bytes())
     }
@@ -65,7 +195,13 @@ impl Problem {
     /// remain (reported as an error item).
     pub fn cases(self, input: &[u8]) -> Result<Cases<'_>, InputError> {
         let mut scanner = Scanner::new(input);
-        let (total, _) = scanner.number("the number of test cases T", 0, u32::MAX.into())?;
+        let total = if self.counted() {
+            scanner
+                .number("the number of test cases T", 0, u32::MAX.into())?
+                .0
+        } else {
+            1
+        };
         Ok(Cases {
             problem: self,
             scanner,
@@ -75,14 +211,17 @@ impl Problem {
         })
     }
 
-    /// Prints instances as one contest input: their count, then each test case.
+    /// Prints instances as one contest input: their count (if the problem has one),
+    /// then each test case. An uncounted problem's input holds exactly one test case, so
+    /// printing several of them gives text that does not parse back.
     pub fn print(self, instances: &[Instance]) -> String {
-        let mut out = format!("{}\n", instances.len());
+        let mut out = if self.counted() {
+            format!("{}\n", instances.len())
+        } else {
+            String::new()
+        };
         for instance in instances {
-            match instance {
-                Instance::Pursuit(p) => pursuit::print_case(p, &mut out),
-                Instance::Minigame(m) => minigame::print_case(m, &mut out),
-            }
+            instance.print_case(&mut out);
         }
         out
     }
@@ -104,6 +243,7 @@ impl Iterator for Cases<'_> {
         if self.done {
             return None;
         }
+        let counted = self.problem.counted();
         if self.next > self.total {
             self.done = true;
             let total = self.total;
@@ -111,18 +251,19 @@ impl Iterator for Cases<'_> {
                 .scanner
                 .finish()
                 .map_err(|e| InputError {
-                    message: format!("{} (the input declares T = {total} test cases)", e.message),
+                    message: if counted {
+                        format!("{} (the input declares T = {total} test cases)", e.message)
+                    } else {
+                        format!("{} (the input holds one test case)", e.message)
+                    },
                     ..e
                 })
                 .err()
                 .map(Err);
         }
-        self.scanner.case = Some(self.next as usize);
-        let s = &mut self.scanner;
-        let case = match self.problem {
-            Problem::Pursuit => pursuit::parse_case(s, self.total).map(Instance::Pursuit),
-            Problem::Minigame => minigame::parse_case(s, self.total).map(Instance::Minigame),
-        };
+        // An uncounted input has no test case number to report.
+        self.scanner.case = counted.then_some(self.next as usize);
+        let case = self.problem.parse_case(&mut self.scanner, self.total);
         self.next += 1;
         self.done = case.is_err();
         Some(case)
@@ -130,41 +271,6 @@ impl Iterator for Cases<'_> {
 }
 
 impl Instance {
-    /// The problem this test case belongs to.
-    pub fn problem(&self) -> Problem {
-        match self {
-            Instance::Pursuit(_) => Problem::Pursuit,
-            Instance::Minigame(_) => Problem::Minigame,
-        }
-    }
-
-    /// The product game, or why it cannot be built (too large for memory).
-    pub fn game(&self) -> Result<Game, String> {
-        match self {
-            Instance::Pursuit(p) => p.game(),
-            Instance::Minigame(m) => m.game(),
-        }
-    }
-
-    /// The judge's answer line for test case `k` (1-based) from the outcomes of the
-    /// product game's positions, indexed by id. Whether the draw convention was applied
-    /// to them does not change the answer. Minigame answers do not show `k`.
-    pub fn answer(&self, k: usize, outcomes: &[Outcome]) -> String {
-        match self {
-            Instance::Pursuit(p) => p.answer(k, outcomes),
-            Instance::Minigame(m) => m.answer(outcomes),
-        }
-    }
-
-    /// The product game's outcomes by the optimized solver, on the product computed
-    /// from the contest graph without materializing it: the fast path of `solve`.
-    pub fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
-        Ok(match self {
-            Instance::Pursuit(p) => retrograde::graph_outcomes(&p.implicit()?),
-            Instance::Minigame(m) => retrograde::graph_outcomes(&m.implicit()?),
-        })
-    }
-
     /// The judge's answer line for test case `k`, by the fast path.
     pub fn answer_line(&self, k: usize) -> Result<String, String> {
         if let Instance::Pursuit(p) = self {
@@ -173,33 +279,9 @@ impl Instance {
         Ok(self.answer(k, &self.implicit_outcomes()?))
     }
 
-    /// Its size in contest terms, for reports: "3 vertices, 2 edges".
-    pub fn size_text(&self) -> String {
-        match self {
-            Instance::Pursuit(p) => format!(
-                "{}, {}",
-                count(p.n as usize, "vertex"),
-                count(p.edges.len(), "edge")
-            ),
-            Instance::Minigame(m) => format!(
-                "{}, {}",
-                count(m.n as usize, "vertex"),
-                count(m.arcs.len(), "arc")
-            ),
-        }
-    }
-
     /// This instance alone, as a contest input.
     pub fn to_input(&self) -> String {
         self.problem().print(std::slice::from_ref(self))
-    }
-
-    /// Whether the instance meets the problem's official limits.
-    pub fn is_official(&self) -> bool {
-        match self {
-            Instance::Pursuit(p) => p.is_official(),
-            Instance::Minigame(m) => m.is_official(),
-        }
     }
 }
 
@@ -288,4 +370,83 @@ pub fn fits_implicitly(problem: &str, positions: u64) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(problem: Problem, input: &str) -> String {
+        let instances = problem.parse(input).unwrap();
+        instances
+            .iter()
+            .enumerate()
+            .map(|(i, inst)| inst.answer_line(i + 1).unwrap() + "\n")
+            .collect()
+    }
+
+    #[test]
+    fn the_registry_names_every_problem_once() {
+        for p in Problem::ALL {
+            assert_eq!(Problem::from_name(p.name()), Some(p));
+        }
+        assert_eq!(
+            Problem::ALL.map(Problem::name),
+            ["pursuit", "minigame", "berzerk", "shiritori", "catmouse"]
+        );
+        assert!(Problem::Catmouse.counted() && !Problem::Berzerk.counted());
+    }
+
+    #[test]
+    fn samples_of_the_new_problems() {
+        assert_eq!(
+            solve(Problem::Berzerk, "5\n2 3 2\n3 1 2 3\n"),
+            "Lose Win Win Loop\nLoop Win Win Win\n"
+        );
+        assert_eq!(
+            solve(Problem::Shiritori, "3\nabcd\nbcda\nada\n"),
+            "Aoki\nTakahashi\nDraw\n"
+        );
+        assert_eq!(solve(Problem::Catmouse, "1\n4\n2 1 3\n1 0\n1 3\n2 0 2\n"), "1\n");
+    }
+
+    #[test]
+    fn uncounted_inputs_hold_one_case_and_print_without_a_count() {
+        let [inst] = <[Instance; 1]>::try_from(Problem::Shiritori.parse("1\nABC\n").unwrap()).unwrap();
+        assert_eq!(inst.to_input(), "1\nABC\n");
+        let e = Problem::Shiritori.parse("1\nABC\nDEF\n").unwrap_err();
+        assert_eq!((e.line, e.case), (3, None));
+    }
+
+    #[test]
+    fn berzerk_ring_predecessors_are_exactly_the_moves() {
+        use crate::solve::retrograde::{Graph, Indexed};
+        let inst = berzerk::Instance {
+            n: 7,
+            rick: vec![3, 6, 1, 7, 0],
+            morty: vec![2, 2, 5],
+        };
+        let game = ContestProblem::game(&inst).unwrap();
+        let indexed = Indexed::new(&game);
+        let ring = inst.implicit().unwrap();
+        assert_eq!(ring.move_count(), game.move_count());
+        for q in game.ids() {
+            let list = |p: crate::solve::retrograde::Predecessors| -> Vec<u32> {
+                let mut v: Vec<u32> = p
+                    .sources
+                    .iter()
+                    .filter(|&&x| x != p.skip)
+                    .map(|&x| x.wrapping_mul(p.scale).wrapping_add(p.offset))
+                    .collect();
+                v.sort_unstable();
+                v
+            };
+            assert_eq!(
+                list(ring.predecessors(q)),
+                list(indexed.predecessors(q)),
+                "q = {q}"
+            );
+            assert_eq!(ring.position(q), indexed.position(q), "q = {q}");
+        }
+    }
 }

@@ -7,10 +7,11 @@
 //! the draw convention credits endless play to Bob.
 
 use super::scan::{InputError, Scanner};
-use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, Csr};
+use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, ContestProblem, Csr};
 use crate::game::{Game, Outcome, Side};
 use crate::solve::chase;
-use crate::solve::retrograde::{Graph, Predecessors, Reverse};
+use crate::solve::retrograde::{self, Graph, Predecessors, Reverse};
+use crate::text::count;
 use std::fmt::Write as _;
 
 /// One test case, vertices 0-based.
@@ -141,6 +142,43 @@ impl Instance {
             && sorted.len() == self.edges.len()
             && self.edges.iter().all(|&(b, e)| b != e)
             && self.bob != self.alice
+    }
+}
+
+impl ContestProblem for Instance {
+    const NAME: &'static str = "pursuit";
+    const COUNTED: bool = true;
+
+    fn parse_case(s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
+        parse_case(s, cases)
+    }
+
+    fn print_case(&self, out: &mut String) {
+        print_case(self, out)
+    }
+
+    fn game(&self) -> Result<Game, String> {
+        Instance::game(self)
+    }
+
+    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
+        Ok(retrograde::graph_outcomes(&self.implicit()?))
+    }
+
+    fn answer(&self, k: usize, outcomes: &[Outcome]) -> String {
+        Instance::answer(self, k, outcomes)
+    }
+
+    fn is_official(&self) -> bool {
+        Instance::is_official(self)
+    }
+
+    fn size_text(&self) -> String {
+        format!(
+            "{}, {}",
+            count(self.n as usize, "vertex"),
+            count(self.edges.len(), "edge")
+        )
     }
 }
 

@@ -176,6 +176,60 @@ impl<'a> Scanner<'a> {
         Err(self.edge_error(noun, i, m, n))
     }
 
+    /// [`Scanner::number`] for the hot loops of parsers: `what` is only built when the
+    /// token is not a number in `min..=max`, so a well-formed input allocates no
+    /// messages (formatting one per token made parsing the slowest part of `solve`).
+    #[inline]
+    pub fn number_with(
+        &mut self,
+        what: impl FnOnce() -> String,
+        min: u64,
+        max: u64,
+    ) -> Result<u64, InputError> {
+        let start = (self.pos, self.line, self.last_line);
+        if let Some(v) = self.fast_number() {
+            if (min..=max).contains(&v) {
+                return Ok(v);
+            }
+        }
+        (self.pos, self.line, self.last_line) = start;
+        Err(self.number_error(&what(), min, max))
+    }
+
+    #[cold]
+    fn number_error(&mut self, what: &str, min: u64, max: u64) -> InputError {
+        match self.number(what, min, max) {
+            Err(e) => e,
+            Ok(_) => self.error(format!("{what} is malformed")),
+        }
+    }
+
+    /// The next token's value if it is a number of fewer than 20 digits followed by
+    /// white space or the end of the input.
+    #[inline]
+    fn fast_number(&mut self) -> Option<u64> {
+        self.skip_space();
+        let start = self.pos;
+        let mut v: u64 = 0;
+        while let Some(&b) = self.bytes.get(self.pos) {
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            v = v.wrapping_mul(10).wrapping_add(u64::from(digit));
+            self.pos += 1;
+        }
+        let length = self.pos - start;
+        if length > 0 {
+            self.last_line = self.line;
+        }
+        let ends = self
+            .bytes
+            .get(self.pos)
+            .is_none_or(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+        (length > 0 && length < 20 && ends).then_some(v)
+    }
+
     /// A vertex in `1..=n` if the next token is one: digits read in one pass, then a
     /// white space byte or the end of the input.
     #[inline]

@@ -61,13 +61,16 @@ pub trait Graph {
 /// A list of predecessors: `x · scale + offset` for each `x` in `sources` other than
 /// `skip`. A plain reverse adjacency is the identity map; a product game's predecessors
 /// are the contest graph's reverse adjacency scaled into a layer of the product, minus
-/// the one terminal position that has no moves.
+/// the one terminal position that has no moves. The map is computed in wrapping `u32`
+/// arithmetic, so that a ring (berzerk) can store a step that wraps around as a
+/// "negative" source `x − n` and still use one contiguous slice per position.
 #[derive(Clone, Copy, Debug)]
 pub struct Predecessors<'a> {
     /// Source ids, before the map; each occurrence stands for one move, so repeated
     /// moves and self-loops occur as often as they exist.
     pub sources: &'a [u32],
-    /// Multiplies a source id (1 in a plain list); the product must not overflow `u32`.
+    /// Multiplies a source id (1 in a plain list); `x · scale + offset` wraps modulo
+    /// 2³², and must land on a position id.
     pub scale: u32,
     /// Added after scaling (0 in a plain list).
     pub offset: u32,
@@ -451,7 +454,7 @@ fn propagate_with<C: Cell, G: Graph, const BRANCH_FREE: bool>(graph: &G) -> Vec<
             if x == skip {
                 continue;
             }
-            let p = (x * scale + offset) as usize;
+            let p = x.wrapping_mul(scale).wrapping_add(offset) as usize;
             let cell = cells[p];
             if BRANCH_FREE {
                 // Which case applies is data-dependent and unpredictable in sparse

@@ -1,0 +1,193 @@
+//! `shiritori`: "Shiritori" (AtCoder ABC209 E) — players alternate words whose first
+//! three letters repeat the last three of the word before; the answer is asked per
+//! opening word. Its product game and judge I/O (`docs/problems/shiritori.md`).
+//!
+//! Product game: the keys are the distinct three-letter strings that begin or end a
+//! word, numbered in order of first appearance (each word's prefix, then its suffix);
+//! position (turn, key) has id `turn·K + key`, turn 0 for Takahashi (side A) to speak
+//! and 1 for Aoki (side B). A word is a move from its prefix to its suffix, flipping
+//! the turn. No labels: a key that begins no word is stuck, and its mover loses, which
+//! is the contest rule. `Draw` is a real answer, so there is no draw convention.
+
+use super::scan::{InputError, Scanner};
+use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, ContestProblem, Csr};
+use crate::game::{Game, Outcome, Side};
+use crate::solve::retrograde::{self, Graph, Predecessors, Reverse};
+use crate::text::count;
+
+/// The one test case of an input.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Instance {
+    /// The dictionary in input order, repeats kept; each word has at least three
+    /// characters, all ASCII letters.
+    pub words: Vec<String>,
+}
+
+impl Instance {
+    /// The number of keys K and, per word in input order, the keys of its prefix and
+    /// suffix: the contest graph on keys, one edge per word.
+    pub fn keys(&self) -> (u32, Vec<(u32, u32)>) {
+        // A direct table over all 52³ three-letter strings: no hashing on the path of
+        // 2·10⁵ words (a hash map made this the slowest part of `solve`).
+        fn code(k: &[u8]) -> usize {
+            let letter = |b: u8| usize::from(if b >= b'a' { b - b'a' } else { 26 + b - b'A' });
+            (letter(k[0]) * 52 + letter(k[1])) * 52 + letter(k[2])
+        }
+        let mut ids = vec![u32::MAX; 52 * 52 * 52];
+        let mut next = 0u32;
+        let mut edges = Vec::with_capacity(self.words.len());
+        for w in &self.words {
+            let w = w.as_bytes();
+            let mut key = |k: &[u8]| {
+                let id = &mut ids[code(k)];
+                if *id == u32::MAX {
+                    *id = next;
+                    next += 1;
+                }
+                *id
+            };
+            let pre = key(&w[..3]);
+            let suf = key(&w[w.len() - 3..]);
+            edges.push((pre, suf));
+        }
+        (next, edges)
+    }
+}
+
+impl ContestProblem for Instance {
+    const NAME: &'static str = "shiritori";
+    const COUNTED: bool = false;
+
+    fn parse_case(s: &mut Scanner, _cases: u64) -> Result<Instance, InputError> {
+        let (n, _) = s.number("N, the number of words", 1, u32::MAX.into())?;
+        // Grow with what the input really holds, never with what N claims.
+        let mut words = Vec::with_capacity((n as usize).min(s.remaining() / 4));
+        for i in 1..=n {
+            let what = || format!("word {i} of {n} (3 or more letters a-z, A-Z)");
+            let Some((token, line)) = s.token() else {
+                return Err(s.expect(&what()).expect_err("at the end of the input"));
+            };
+            if token.len() < 3 || !token.iter().all(u8::is_ascii_alphabetic) {
+                return Err(s.error_at(
+                    line,
+                    format!(
+                        "expected {}, found '{}'",
+                        what(),
+                        String::from_utf8_lossy(&token[..token.len().min(20)])
+                    ),
+                ));
+            }
+            words.push(String::from_utf8(token.to_vec()).expect("ASCII letters"));
+        }
+        Ok(Instance { words })
+    }
+
+    fn print_case(&self, out: &mut String) {
+        out.push_str(&self.words.len().to_string());
+        out.push('\n');
+        for w in &self.words {
+            out.push_str(w);
+            out.push('\n');
+        }
+    }
+
+    fn game(&self) -> Result<Game, String> {
+        let (k, edges) = self.keys();
+        let positions = 2 * u64::from(k);
+        let moves = 2 * edges.len() as u64;
+        fits_in_memory("shiritori", positions, moves)?;
+        let adj = Csr::new(k, &edges);
+        let mut movers = Vec::with_capacity(positions as usize);
+        let mut offsets = Vec::with_capacity(positions as usize + 1);
+        let mut targets = Vec::with_capacity(moves as usize);
+        offsets.push(0u32);
+        for turn in 0..2u32 {
+            let (mover, next) = if turn == 0 { (Side::A, k) } else { (Side::B, 0) };
+            for key in 0..k {
+                movers.push(mover);
+                targets.extend(adj.of(key).iter().map(|&suf| next + suf));
+                offsets.push(targets.len() as u32);
+            }
+        }
+        let terminals = vec![None; positions as usize];
+        Game::from_csr(movers, terminals, offsets, targets, None).map_err(|e| e.to_string())
+    }
+
+    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
+        let (k, edges) = self.keys();
+        fits_implicitly("shiritori", 2 * u64::from(k))?;
+        let (out_degree, reverse) = degrees_and_reverse(k, &edges);
+        Ok(retrograde::graph_outcomes(&Implicit {
+            k,
+            out_degree,
+            reverse,
+        }))
+    }
+
+    fn answer(&self, _k: usize, outcomes: &[Outcome]) -> String {
+        // Takahashi opened with the word: Aoki is to speak after its suffix.
+        let (k, edges) = self.keys();
+        let lines: Vec<&str> = edges
+            .iter()
+            .map(|&(_, suf)| match outcomes[(k + suf) as usize] {
+                Outcome::Win(Side::A) => "Takahashi",
+                Outcome::Win(Side::B) => "Aoki",
+                Outcome::Draw => "Draw",
+            })
+            .collect();
+        lines.join("\n")
+    }
+
+    /// 1 ≤ N ≤ 2·10⁵; 3 ≤ |S_i| ≤ 8 (letters only is already enforced by the parser).
+    fn is_official(&self) -> bool {
+        (1..=200_000).contains(&self.words.len()) && self.words.iter().all(|w| (3..=8).contains(&w.len()))
+    }
+
+    fn size_text(&self) -> String {
+        format!(
+            "{}, {}",
+            count(self.words.len(), "word"),
+            count(self.keys().0 as usize, "key")
+        )
+    }
+}
+
+/// The product game computed from the key graph: same ids, movers and moves as
+/// [`ContestProblem::game`], without storing the 2N product moves twice over.
+struct Implicit {
+    k: u32,
+    out_degree: Vec<u32>,
+    reverse: Reverse,
+}
+
+impl Graph for Implicit {
+    fn positions(&self) -> usize {
+        2 * self.k as usize
+    }
+
+    fn move_count(&self) -> usize {
+        2 * self.reverse.sources.len()
+    }
+
+    #[inline]
+    fn position(&self, p: u32) -> (Side, Option<Outcome>, u32) {
+        let mover = if p < self.k { Side::A } else { Side::B };
+        (mover, None, self.out_degree[(p % self.k) as usize])
+    }
+
+    #[inline]
+    fn predecessors(&self, q: u32) -> Predecessors<'_> {
+        // The other player just said a word ending in q's key, from its prefix's key.
+        let (turn, key) = (q / self.k, q % self.k);
+        Predecessors {
+            sources: self.reverse.of_position(key),
+            scale: 1,
+            offset: (1 - turn) * self.k,
+            skip: u32::MAX,
+        }
+    }
+
+    fn max_degree(&self) -> u32 {
+        self.out_degree.iter().copied().max().unwrap_or(0)
+    }
+}
