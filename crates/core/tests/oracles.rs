@@ -1417,8 +1417,22 @@ fn official_limits() {
     .is_official());
 }
 
+/// Caps this test process's address space, so that a mutant which stops refusing a
+/// huge instance fails on its first large allocation instead of filling the machine.
+fn cap_address_space() {
+    let cap: libc::rlim_t = 6 << 30;
+    let limit = libc::rlimit {
+        rlim_cur: cap,
+        rlim_max: cap,
+    };
+    // SAFETY: setrlimit only reads the struct passed by reference.
+    let rc = unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) };
+    assert_eq!(rc, 0, "setrlimit");
+}
+
 #[test]
 fn memory_limits_refuse_before_allocating() {
+    cap_address_space();
     assert_eq!(MEMORY_LIMIT, 8 << 30);
     // 34 bytes a position, 8 a move.
     let positions = MEMORY_LIMIT / 34;
