@@ -1479,14 +1479,18 @@ fn memory_limits_refuse_before_allocating() {
     // Instances far too large are refused by both paths, with the problem named.
     let p = pursuit::Instance {
         n: 30_000,
-        edges: vec![(0, 1)],
+        edges: vec![(0, 1), (1, 2), (2, 0)],
         bob: 0,
         alice: 1,
     };
-    assert!(p
-        .game()
-        .unwrap_err()
-        .starts_with("pursuit: the game would have 1800000000 positions"));
+    // 2n² positions, 2m(n−1) moves.
+    assert_eq!(
+        p.game().unwrap_err(),
+        format!(
+            "pursuit: the game would have 1800000000 positions and 179994 moves, about {} MiB, more than the 8192 MiB limit",
+            (1_800_000_000u64 * 34 + 179_994 * 8) >> 20
+        )
+    );
     assert!(p
         .implicit()
         .is_err_and(|e| e.starts_with("pursuit: the game would have 1800000000 positions")));
@@ -1502,14 +1506,14 @@ fn memory_limits_refuse_before_allocating() {
     assert!(big.answer_line(1).is_err());
     let m = minigame::Instance {
         n: 100_000_000,
-        arcs: vec![(0, 1)],
+        arcs: vec![(0, 1), (1, 2), (2, 0)],
         order: [Side::A; 6],
         actors: [false; 6],
     };
     assert!(m
         .game()
         .unwrap_err()
-        .starts_with("minigame: the game would have 600000000 positions and 6 moves"));
+        .starts_with("minigame: the game would have 600000000 positions and 18 moves"));
     assert!(m
         .implicit()
         .is_err_and(|e| e.starts_with("minigame: the game would have 600000000 positions,")));
@@ -1592,6 +1596,49 @@ fn input_errors_name_line_and_case() {
             "{:?}",
             String::from_utf8_lossy(input)
         );
+    }
+    // A 20-digit vertex whose value wraps to a valid id in u64 arithmetic is still
+    // refused (the fast path must not accept tokens of 20 digits or more).
+    assert_eq!(
+        input_error(P, b"1\n2 1\n18446744073709551617 2\n1 2\n"),
+        (
+            3,
+            Some(1),
+            "edge 1 of 1: its first vertex is too large (at most 18446744073709551615)".to_string()
+        )
+    );
+    assert_eq!(
+        input_error(P, b"1\n2 1\n1 18446744073709551618\n1 2\n"),
+        (
+            3,
+            Some(1),
+            "edge 1 of 1: its second vertex is too large (at most 18446744073709551615)".to_string()
+        )
+    );
+    // Every digit, in vertices of one and two digits, on the fast path.
+    let wide = "1\n19 10\n19 9\n9 10\n10 11\n12 13\n14 15\n16 17\n18 19\n1 2\n3 4\n5 6\n7 8\n";
+    let parsed = Problem::Pursuit.parse(wide).unwrap();
+    match &parsed[0] {
+        Instance::Pursuit(p) => {
+            assert_eq!(p.n, 19);
+            assert_eq!(
+                p.edges,
+                vec![
+                    (18, 8),
+                    (8, 9),
+                    (9, 10),
+                    (11, 12),
+                    (13, 14),
+                    (15, 16),
+                    (17, 18),
+                    (0, 1),
+                    (2, 3),
+                    (4, 5)
+                ]
+            );
+            assert_eq!((p.bob, p.alice), (6, 7));
+        }
+        other => panic!("{other:?}"),
     }
     // Separators: tabs, carriage returns, no final newline.
     let ok = Problem::Pursuit.parse("1\r\n3\t2\r\n1 2\r\n2\t3\n1 3").unwrap();
