@@ -1740,3 +1740,39 @@ fn problems_module_helpers_are_consistent() {
     );
     assert!(!problems::Instance::Pursuit(p).is_official());
 }
+
+/// Outcomes by the optimized solver with every cell width it picks by degree (one byte
+/// below 31 moves, two below 8191, four above) against value iteration.
+#[test]
+fn outcome_cells_of_every_width_agree_with_value_iteration() {
+    let mut rng = ChaCha8Rng::seed_from_u64(51);
+    for (i, degree) in [30usize, 31, 45, 8190, 8191, 8300]
+        .into_iter()
+        .cycle()
+        .take(60)
+        .enumerate()
+    {
+        let n = rng.gen_range(2..=8u32);
+        let mut b = GameBuilder::new();
+        let big = rng.gen_range(0..n);
+        let draw = if i % 3 == 0 { Some(Side::B) } else { None };
+        for p in 0..n {
+            let mover = side(&mut rng);
+            let k = if p == big { degree } else { rng.gen_range(0..=3) };
+            if k == 0 && rng.gen_bool(0.5) {
+                b.terminal(mover, Outcome::Win(side(&mut rng)));
+                continue;
+            }
+            let moves: Vec<u32> = (0..k).map(|_| rng.gen_range(0..n)).collect();
+            b.moves(mover, &moves);
+        }
+        b.draw_credit(draw);
+        let g = b.build().unwrap();
+        let truth = Fixpoint::default().solve(&g).unwrap();
+        let indexed = retrograde::Indexed::new(&g);
+        assert_eq!(indexed.max_degree() as usize, degree);
+        assert_eq!(retrograde::graph_outcomes(&indexed), outcomes(&truth), "{g:?}");
+        assert_eq!(retrograde::graph_values(&indexed), truth.values, "{g:?}");
+        assert_eq!(Retrograde.solve(&g).unwrap(), truth, "{g:?}");
+    }
+}
