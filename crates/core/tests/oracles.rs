@@ -1776,3 +1776,27 @@ fn outcome_cells_of_every_width_agree_with_value_iteration() {
         assert_eq!(Retrograde.solve(&g).unwrap(), truth, "{g:?}");
     }
 }
+
+/// A remoteness beyond 16 bits survives the solver's packed cells: a chain of 70 000
+/// positions ending at a stuck one, by construction.
+#[test]
+fn long_chains_keep_their_full_remoteness() {
+    let n = 70_000u32;
+    let mut b = GameBuilder::with_capacity(n as usize, n as usize);
+    for p in 0..n - 1 {
+        b.moves(if p % 2 == 0 { Side::A } else { Side::B }, &[p + 1]);
+    }
+    b.moves::<u32>(if n % 2 == 1 { Side::A } else { Side::B }, &[]);
+    let g = b.build().unwrap();
+    let s = Retrograde.solve(&g).unwrap();
+    // The last position's mover (B, as n is even) is stuck and loses: A wins everywhere.
+    for p in [0, 1, 2, n - 2, n - 1] {
+        assert_eq!(s.values[p as usize], Value::win(Side::A, n - 1 - p));
+    }
+    assert_eq!(retrograde::values(&g), s.values);
+    assert_eq!(
+        retrograde::graph_outcomes(&retrograde::Indexed::new(&g)),
+        vec![Outcome::Win(Side::A); n as usize]
+    );
+    certify(&g, &s).unwrap();
+}
