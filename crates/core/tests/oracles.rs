@@ -1,0 +1,1802 @@
+//! Oracles for the core crate on its own: random games of varied shapes solved by every
+//! solver and checked by the certificate checker, perturbed solutions that it must
+//! refuse, the traps of `docs/DESIGN.md`, the `.game` format and its errors, the
+//! solution text, and the contest front-ends against the corpus.
+//!
+//! Fast enough (well under a few seconds in the dev profile) to be the test suite of a
+//! mutation run: `cargo mutants -p retrocheck-core` (see `.cargo/mutants.toml`).
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use retrocheck_core::format::{parse_game, print_game, ParseError};
+use retrocheck_core::game::{check_size, MAX_MOVES, MAX_POSITIONS};
+use retrocheck_core::problems::{
+    self, fits_implicitly, fits_in_memory, minigame, pursuit, scan::Scanner, Instance, Problem, MEMORY_LIMIT,
+};
+use retrocheck_core::solution::{first_optimal_move, is_optimal_move, out_lines};
+use retrocheck_core::solve::retrograde::{self, Graph};
+use retrocheck_core::solve::{certify, Fixpoint, Minimax, Retrograde, Rule, Violation};
+use retrocheck_core::text::count;
+use retrocheck_core::{
+    BuildError, Difference, Game, GameBuilder, Outcome, Side, Solution, SolveError, Solver, Value,
+};
+use std::path::PathBuf;
+
+// ---------------------------------------------------------------- random games
+
+fn side(rng: &mut ChaCha8Rng) -> Side {
+    if rng.gen_bool(0.5) {
+        Side::A
+    } else {
+        Side::B
+    }
+}
+
+/// A random game of one of several shapes; `shape` picks it.
+fn random_game(rng: &mut ChaCha8Rng, shape: u32) -> Game {
+    let draw = match rng.gen_range(0..3) {
+        0 => None,
+        1 => Some(Side::A),
+        _ => Some(Side::B),
+    };
+    let label = |rng: &mut ChaCha8Rng| match rng.gen_range(0..if draw.is_some() { 2 } else { 3 }) {
+        0 => Outcome::Win(Side::A),
+        1 => Outcome::Win(Side::B),
+        _ => Outcome::Draw,
+    };
+    let mut b = GameBuilder::new();
+    match shape {
+        // General: small, dense, self-loops and repeated moves by chance.
+        0 => {
+            let n = rng.gen_range(1..=9u32);
+            for _ in 0..n {
+                let mover = side(rng);
+                match rng.gen_range(0..10) {
+                    0 => {
+                        let l = label(rng);
+                        b.terminal(mover, l);
+                    }
+                    1 => {
+                        b.moves::<u32>(mover, &[]);
+                    }
+                    _ => {
+                        let k = rng.gen_range(1..=4);
+                        let moves: Vec<u32> = (0..k).map(|_| rng.gen_range(0..n)).collect();
+                        b.moves(mover, &moves);
+                    }
+                }
+            }
+        }
+        // A position with many moves, repeats included.
+        1 => {
+            let n = rng.gen_range(2..=8u32);
+            let big = rng.gen_range(0..n);
+            for p in 0..n {
+                let mover = side(rng);
+                if p == big {
+                    let k = rng.gen_range(12..=24);
+                    let moves: Vec<u32> = (0..k).map(|_| rng.gen_range(0..n)).collect();
+                    b.moves(mover, &moves);
+                } else if rng.gen_range(0..4) == 0 {
+                    let l = label(rng);
+                    b.terminal(mover, l);
+                } else {
+                    let k = rng.gen_range(0..=2);
+                    let moves: Vec<u32> = (0..k).map(|_| rng.gen_range(0..n)).collect();
+                    b.moves(mover, &moves);
+                }
+            }
+        }
+        // A long chain with a few back edges and side exits: large remoteness.
+        2 => {
+            let n = rng.gen_range(8..=40u32);
+            for p in 0..n {
+                let mover = side(rng);
+                if p + 1 == n {
+                    if rng.gen_bool(0.5) {
+                        let l = label(rng);
+                        b.terminal(mover, l);
+                    } else {
+                        b.moves::<u32>(mover, &[]);
+                    }
+                    continue;
+                }
+                let mut moves = vec![p + 1];
+                if rng.gen_range(0..4) == 0 {
+                    moves.push(rng.gen_range(0..=p));
+                }
+                if rng.gen_range(0..5) == 0 {
+                    moves.push(rng.gen_range(p..n));
+                }
+                moves.shuffle(rng);
+                b.moves(mover, &moves);
+            }
+        }
+        // Cycles: a ring with chords and a few exits to stuck positions.
+        _ => {
+            let n = rng.gen_range(2..=12u32);
+            let stuck = n;
+            for p in 0..n {
+                let mover = side(rng);
+                let mut moves = vec![(p + 1) % n];
+                if rng.gen_range(0..3) == 0 {
+                    moves.push(rng.gen_range(0..n));
+                }
+                if rng.gen_range(0..3) == 0 {
+                    moves.push(stuck + rng.gen_range(0..2));
+                }
+                moves.shuffle(rng);
+                b.moves(mover, &moves);
+            }
+            b.moves::<u32>(Side::A, &[]);
+            let l = label(rng);
+            b.terminal(Side::B, l);
+        }
+    }
+    b.draw_credit(draw);
+    b.build().expect("generated games are valid")
+}
+
+fn games(seed: u64, count: usize) -> Vec<Game> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..count)
+        .map(|i| random_game(&mut rng, (i % 4) as u32))
+        .collect()
+}
+
+fn parse(text: &str) -> Game {
+    parse_game(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))
+}
+
+#[test]
+fn solvers_agree_on_random_games_and_certify_accepts() {
+    let minimax = Minimax {
+        max_positions: 9,
+        budget: 300_000,
+    };
+    let mut by_minimax = 0;
+    let mut shapes = [(0usize, 0usize, 0usize); 3]; // wins, losses-with-moves, draws
+    for (i, g) in games(11, 400).iter().enumerate() {
+        let r = Retrograde.solve(g).unwrap();
+        let f = Fixpoint::default().solve(g).unwrap();
+        assert_eq!(r.compare(&f), None, "game {i}: {g:?}");
+        assert_eq!(r, f, "game {i}: {g:?}");
+        assert_eq!(r.len(), g.positions());
+        assert_eq!(retrograde::values(g), r.values, "game {i}: {g:?}");
+        assert_eq!(
+            retrograde::graph_outcomes(&retrograde::Indexed::new(g)),
+            r.values.iter().map(|v| v.outcome()).collect::<Vec<_>>()
+        );
+        certify(g, &r).unwrap_or_else(|v| panic!("game {i}: {v}: {g:?}"));
+        assert_eq!(Solution::from_values(g, r.values.clone()), r);
+        match minimax.solve(g) {
+            Ok(m) => {
+                assert_eq!(m, r, "game {i}: {g:?}");
+                by_minimax += 1;
+            }
+            Err(e) => assert!(e.is_refusal(), "{e}"),
+        }
+        for p in g.ids() {
+            let v = r.values[p as usize];
+            let has_moves = !g.moves(p).is_empty();
+            match v {
+                Value::Win { winner, .. } if winner == g.mover(p) => shapes[0].0 += 1,
+                Value::Win { remoteness, .. } if remoteness > 0 && has_moves => shapes[1].0 += 1,
+                Value::Draw if has_moves => shapes[2].0 += 1,
+                _ => {}
+            }
+            assert_eq!(r.choices[p as usize], first_optimal_move(g, &r.values, p));
+        }
+        // Text: one line per position, draw convention applied.
+        let text = r.to_text(g);
+        assert_eq!(text.lines().count(), g.positions());
+        for (p, line) in text.lines().enumerate() {
+            let v = r.values[p];
+            let outcome = match (v, g.draw_credit()) {
+                (Value::Draw, Some(s)) => s.letter(),
+                _ => v.outcome().letter(),
+            };
+            let rem = v.remoteness().map_or("-".to_string(), |r| r.to_string());
+            let mv = r.choices[p].map_or("-".to_string(), |c| c.to_string());
+            assert_eq!(line, format!("{p} {outcome} {rem} {mv}"));
+        }
+    }
+    assert!(by_minimax >= 150, "minimax finished only {by_minimax} games");
+    assert!(
+        shapes[0].0 > 100 && shapes[1].0 > 100 && shapes[2].0 > 100,
+        "{shapes:?}"
+    );
+}
+
+fn other_value(rng: &mut ChaCha8Rng, v: Value) -> Value {
+    loop {
+        let w = match rng.gen_range(0..3) {
+            0 => Value::Draw,
+            1 => Value::win(Side::A, rng.gen_range(0..6)),
+            _ => Value::win(Side::B, rng.gen_range(0..6)),
+        };
+        if w != v {
+            return w;
+        }
+    }
+}
+
+#[test]
+fn certify_rejects_every_perturbed_solution() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut rejected = [0usize; 4];
+    for g in games(13, 300) {
+        let truth = Retrograde.solve(&g).unwrap();
+        for _ in 0..6 {
+            let mut s = truth.clone();
+            let p = rng.gen_range(0..g.positions());
+            let kind = rng.gen_range(0..4);
+            match kind {
+                0 => s.values[p] = other_value(&mut rng, s.values[p]),
+                1 => match s.values[p] {
+                    Value::Win { winner, remoteness } => {
+                        let r = if remoteness > 0 && rng.gen_bool(0.5) {
+                            remoteness - 1
+                        } else {
+                            remoteness + 1
+                        };
+                        s.values[p] = Value::win(winner, r);
+                    }
+                    Value::Draw => continue,
+                },
+                2 => {
+                    let moves = g.moves(p as u32);
+                    let options: Vec<Option<u32>> = moves
+                        .iter()
+                        .map(|&q| Some(q))
+                        .chain([None, Some(p as u32)])
+                        .filter(|&c| c != s.choices[p])
+                        .collect();
+                    s.choices[p] = *options.choose(&mut rng).unwrap();
+                    let e = certify(&g, &s).expect_err("a changed choice");
+                    assert_eq!(
+                        e,
+                        Violation {
+                            position: p as u32,
+                            rule: Rule::Choice {
+                                claimed: s.choices[p],
+                                required: truth.choices[p]
+                            }
+                        }
+                    );
+                }
+                _ => {
+                    if rng.gen_bool(0.5) {
+                        s.values.pop();
+                    } else {
+                        s.choices.push(None);
+                    }
+                    let e = certify(&g, &s).expect_err("a wrong length");
+                    assert_eq!(e.position, 0);
+                    assert_eq!(
+                        e.rule,
+                        Rule::Length {
+                            claimed: s.values.len().min(s.choices.len()),
+                            positions: g.positions()
+                        }
+                    );
+                }
+            }
+            assert!(certify(&g, &s).is_err(), "{kind}: {g:?} {s:?}");
+            rejected[kind] += 1;
+            // Choices recomputed from the perturbed values: a value error alone.
+            if kind < 2 {
+                let s = Solution::from_values(&g, s.values.clone());
+                assert!(certify(&g, &s).is_err(), "{kind}: {g:?} {s:?}");
+            }
+        }
+    }
+    assert!(rejected.iter().all(|&r| r > 200), "{rejected:?}");
+}
+
+// ---------------------------------------------------------------- traps and rules
+
+#[test]
+fn graph_history_trap() {
+    let g = parse("game 3;\n0 A 1,2;\n1 B 0;\n2 B ;\n");
+    let want = Solution {
+        values: vec![
+            Value::win(Side::A, 1),
+            Value::win(Side::A, 2),
+            Value::win(Side::A, 0),
+        ],
+        choices: vec![Some(2), Some(0), None],
+    };
+    assert_eq!(Retrograde.solve(&g).unwrap(), want);
+    assert_eq!(Fixpoint::default().solve(&g).unwrap(), want);
+    assert_eq!(Minimax::default().solve(&g).unwrap(), want);
+    certify(&g, &want).unwrap();
+    assert_eq!(want.to_text(&g), "0 A 1 2\n1 A 2 0\n2 A 0 -\n");
+    // The memoized-draw answer is refused.
+    let mut wrong = want.clone();
+    wrong.values[1] = Value::Draw;
+    assert!(certify(&g, &wrong).is_err());
+}
+
+#[test]
+fn two_cycle_trap() {
+    let g = parse("game 2;\n0 A 1;\n1 B 0;\n");
+    let draw = Solution {
+        values: vec![Value::Draw, Value::Draw],
+        choices: vec![Some(1), Some(0)],
+    };
+    assert_eq!(Retrograde.solve(&g).unwrap(), draw);
+    assert_eq!(Fixpoint::default().solve(&g).unwrap(), draw);
+    assert_eq!(Minimax::default().solve(&g).unwrap(), draw);
+    certify(&g, &draw).unwrap();
+    // "a won, b lost" satisfies the outcome rules; only remoteness refutes it.
+    for r in 1..4 {
+        let claim = Solution {
+            values: vec![Value::win(Side::A, r), Value::win(Side::A, r + 1)],
+            choices: vec![Some(1), Some(0)],
+        };
+        let e = certify(&g, &claim).unwrap_err();
+        assert_eq!(e.position, 0);
+        assert_eq!(
+            e.rule,
+            Rule::WinRemoteness {
+                claimed: r,
+                required: r + 2
+            }
+        );
+        let claim = Solution {
+            values: vec![Value::win(Side::A, r + 1), Value::win(Side::A, r)],
+            choices: vec![Some(1), Some(0)],
+        };
+        let e = certify(&g, &claim).unwrap_err();
+        assert_eq!(
+            (e.position, e.rule),
+            (
+                1,
+                Rule::LossRemoteness {
+                    claimed: r,
+                    required: r + 2
+                }
+            )
+        );
+    }
+}
+
+fn violation(text: &str, values: Vec<Value>, choices: Option<Vec<Option<u32>>>) -> Violation {
+    let g = parse(text);
+    let s = match choices {
+        Some(choices) => Solution { values, choices },
+        None => Solution::from_values(&g, values),
+    };
+    certify(&g, &s).expect_err("the claim is wrong")
+}
+
+#[test]
+fn certify_names_each_rule() {
+    let (a, b) = (Side::A, Side::B);
+    let cases: Vec<(Violation, &str)> = vec![
+        (
+            violation(
+                "game 3;\n0 A ;\n1 A ;\n2 A ;\n",
+                vec![Value::win(b, 0); 2],
+                Some(vec![None; 3]),
+            ),
+            "the solution has 2 positions, the game 3",
+        ),
+        (
+            violation(
+                "game 3;\n0 A ;\n1 A ;\n2 A ;\n",
+                vec![Value::win(b, 0); 3],
+                Some(vec![None; 2]),
+            ),
+            "the solution has 2 positions, the game 3",
+        ),
+        (
+            violation(
+                "game 2;\n0 A ;\n1 B =D;\n",
+                vec![Value::win(a, 0), Value::Draw],
+                None,
+            ),
+            "position 0 is terminal with value B wins in 0, claimed A wins in 0",
+        ),
+        (
+            violation(
+                "game 2;\n0 B ;\n1 B =D;\n",
+                vec![Value::win(a, 0), Value::win(b, 0)],
+                None,
+            ),
+            "position 1 is terminal with value draw, claimed B wins in 0",
+        ),
+        (
+            violation(
+                "game 2;\n0 A =A;\n1 B =D;\n",
+                vec![Value::win(a, 1), Value::Draw],
+                None,
+            ),
+            "position 0 is terminal with value A wins in 0, claimed A wins in 1",
+        ),
+        (
+            violation(
+                "game 2;\n0 A 1;\n1 A ;\n",
+                vec![Value::win(a, 1), Value::win(b, 0)],
+                None,
+            ),
+            "position 0 claims A wins in 1 but has no move to a win of its mover",
+        ),
+        (
+            violation(
+                "game 4;\n0 A 1,2;\n1 A 3;\n2 B ;\n3 B ;\n",
+                vec![
+                    Value::win(a, 2),
+                    Value::win(a, 1),
+                    Value::win(a, 0),
+                    Value::win(a, 0),
+                ],
+                None,
+            ),
+            "position 0 is won by its mover in 1 (1 + the fastest winning move), claimed 2",
+        ),
+        (
+            violation(
+                "game 4;\n0 A 1,2;\n1 A 3;\n2 B ;\n3 B ;\n",
+                vec![
+                    Value::win(a, 0),
+                    Value::win(a, 1),
+                    Value::win(a, 0),
+                    Value::win(a, 0),
+                ],
+                None,
+            ),
+            "position 0 is won by its mover in 1 (1 + the fastest winning move), claimed 0",
+        ),
+        (
+            violation(
+                "game 3;\n0 A 2,1;\n1 B ;\n2 A ;\n",
+                vec![Value::win(b, 1), Value::win(a, 0), Value::win(b, 0)],
+                None,
+            ),
+            "position 0 claims a loss of its mover but its move to 1 leads to A wins in 0",
+        ),
+        (
+            violation(
+                "game 3;\n0 A 2,1;\n1 A 1;\n2 A ;\n",
+                vec![Value::win(b, 1), Value::Draw, Value::win(b, 0)],
+                None,
+            ),
+            "position 0 claims a loss of its mover but its move to 1 leads to draw",
+        ),
+        (
+            violation(
+                "game 3;\n0 A 1,2;\n1 A ;\n2 A 1;\n",
+                vec![Value::win(b, 1), Value::win(b, 0), Value::win(b, 1)],
+                None,
+            ),
+            "position 0 is lost in 2 (1 + the slowest move), claimed 1",
+        ),
+        (
+            violation(
+                "game 3;\n0 A 1,2;\n1 A ;\n2 A 1;\n",
+                vec![Value::win(b, 3), Value::win(b, 0), Value::win(b, 1)],
+                None,
+            ),
+            "position 0 is lost in 2 (1 + the slowest move), claimed 3",
+        ),
+        (
+            violation(
+                "game 5;\n0 A 1,2,3;\n1 A 4;\n2 B ;\n3 B ;\n4 B ;\n",
+                vec![
+                    Value::Draw,
+                    Value::win(a, 1),
+                    Value::win(a, 0),
+                    Value::win(a, 0),
+                    Value::win(a, 0),
+                ],
+                None,
+            ),
+            "position 0 claims a draw but its mover wins by moving to 2",
+        ),
+        (
+            violation(
+                "game 4;\n0 B 3,1,2;\n1 B 3;\n2 A ;\n3 A ;\n",
+                vec![Value::Draw, Value::win(b, 1), Value::win(b, 0), Value::win(b, 0)],
+                None,
+            ),
+            "position 0 claims a draw but its mover wins by moving to 3",
+        ),
+        (
+            violation(
+                "game 2;\n0 A 1;\n1 A ;\n",
+                vec![Value::Draw, Value::win(b, 0)],
+                None,
+            ),
+            "position 0 claims a draw but every move loses for its mover",
+        ),
+        (
+            violation(
+                "game 2;\n0 A 1,1;\n1 A ;\n",
+                vec![Value::win(b, 1), Value::win(b, 0)],
+                Some(vec![None, None]),
+            ),
+            "position 0 chose move none, the first optimal move is 1",
+        ),
+        (
+            violation(
+                "game 2;\n0 A ;\n1 A 0;\n",
+                vec![Value::win(b, 0), Value::win(b, 1)],
+                Some(vec![Some(1), Some(0)]),
+            ),
+            "position 0 chose move 1, the first optimal move is none",
+        ),
+    ];
+    for (v, text) in &cases {
+        assert_eq!(v.to_string(), *text, "{v:?}");
+    }
+    assert_eq!(
+        cases[0].0,
+        Violation {
+            position: 0,
+            rule: Rule::Length {
+                claimed: 2,
+                positions: 3
+            }
+        }
+    );
+    assert_eq!(cases[13].0.rule, Rule::DrawButWinAvailable { winning_move: 3 });
+    assert_eq!(
+        cases[8].0.rule,
+        Rule::LossWithEscape {
+            escape: 1,
+            escape_value: Value::win(a, 0)
+        }
+    );
+    // A correct solution of a game with every kind of position passes.
+    let g = parse("game 6;\n0 A 1,2;\n1 B 0;\n2 B ;\n3 A 3,4;\n4 B =D;\n5 B 0,5;\n");
+    certify(&g, &Retrograde.solve(&g).unwrap()).unwrap();
+}
+
+#[test]
+fn optimal_moves_and_first_choice() {
+    let (a, b) = (Side::A, Side::B);
+    assert!(is_optimal_move(Value::win(a, 1), Value::win(a, 0)));
+    assert!(!is_optimal_move(Value::win(a, 0), Value::win(a, 0)));
+    assert!(!is_optimal_move(Value::win(a, 2), Value::win(b, 1)));
+    assert!(!is_optimal_move(Value::Draw, Value::win(b, 1)));
+    // Repeated moves and self-loops: the first optimal one in move order.
+    let g = parse("game 3;\n0 A 0,2,1,1;\n1 B ;\n2 A 2;\n");
+    let s = Retrograde.solve(&g).unwrap();
+    assert_eq!(s.values[0], Value::win(a, 1));
+    assert_eq!(s.choices, vec![Some(1), None, Some(2)]);
+}
+
+#[test]
+fn solvers_name_themselves_and_refuse_what_they_cannot_finish() {
+    assert_eq!(Retrograde.name(), "retrograde");
+    assert_eq!(Fixpoint::default().name(), "fixpoint");
+    assert_eq!(Minimax::default().name(), "minimax");
+    assert_eq!(Fixpoint::default().max_positions, 20_000);
+    assert_eq!(Minimax::default().max_positions, 64);
+    assert_eq!(Minimax::default().budget, 2_000_000);
+    let boxed: Box<dyn Solver> = Box::new(Fixpoint::default());
+    assert_eq!(boxed.name(), "fixpoint");
+    let by_ref = &Retrograde;
+    assert_eq!(Solver::name(&by_ref), "retrograde");
+    let g = parse("game 3;\n0 A 1;\n1 B 2;\n2 A ;\n");
+    let truth = Retrograde.solve(&g).unwrap();
+    assert_eq!(boxed.solve(&g).unwrap(), truth);
+    assert_eq!(Solver::solve(&by_ref, &g).unwrap(), truth);
+    assert_eq!(truth.values[0], Value::win(Side::B, 2));
+
+    let fix = |max_positions| Fixpoint { max_positions };
+    assert_eq!(fix(3).solve(&g).unwrap(), truth);
+    let e = fix(2).solve(&g).unwrap_err();
+    assert_eq!(
+        e,
+        SolveError::TooLarge {
+            solver: "fixpoint",
+            positions: 3,
+            limit: 2
+        }
+    );
+    assert!(e.is_refusal());
+    assert_eq!(
+        e.to_string(),
+        "fixpoint refuses games of more than 2 positions (this one has 3)"
+    );
+
+    // Minimax visits 3 + 2 + 1 positions on this chain.
+    let mm = |max_positions, budget| Minimax {
+        max_positions,
+        budget,
+    };
+    assert_eq!(mm(3, 6).solve(&g).unwrap(), truth);
+    let e = mm(3, 5).solve(&g).unwrap_err();
+    assert_eq!(
+        e,
+        SolveError::BudgetExceeded {
+            solver: "minimax",
+            budget: 5
+        }
+    );
+    assert!(e.is_refusal());
+    assert_eq!(e.to_string(), "minimax gave up after 5 search steps");
+    assert_eq!(
+        mm(2, 100).solve(&g).unwrap_err(),
+        SolveError::TooLarge {
+            solver: "minimax",
+            positions: 3,
+            limit: 2
+        }
+    );
+    // At most 64 positions, whatever the configuration; 64 work.
+    let mut chain = String::from("game 65;\n");
+    for p in 0..64 {
+        chain.push_str(&format!("{p} A {};\n", p + 1));
+    }
+    chain.push_str("64 B ;\n");
+    let g65 = parse(&chain);
+    assert_eq!(
+        mm(1000, u64::MAX).solve(&g65).unwrap_err(),
+        SolveError::TooLarge {
+            solver: "minimax",
+            positions: 65,
+            limit: 64
+        }
+    );
+    let mut b2 = GameBuilder::new();
+    for p in 0..64u32 {
+        if p == 63 {
+            b2.moves::<u32>(Side::B, &[]);
+        } else {
+            b2.moves(Side::A, &[p + 1]);
+        }
+    }
+    let g64 = b2.build().unwrap();
+    let m = mm(1000, u64::MAX).solve(&g64).unwrap();
+    assert_eq!(m, Retrograde.solve(&g64).unwrap());
+    assert_eq!(m.values[0], Value::win(Side::A, 63));
+
+    let failed = SolveError::Failed("it broke".into());
+    assert!(!failed.is_refusal());
+    assert_eq!(failed.to_string(), "it broke");
+}
+
+// ---------------------------------------------------------------- model
+
+#[test]
+fn sides_outcomes_and_values() {
+    assert_eq!(Side::A.other(), Side::B);
+    assert_eq!(Side::B.other(), Side::A);
+    assert_eq!((Side::A.letter(), Side::B.letter()), ('A', 'B'));
+    assert_eq!(format!("{}{}", Side::A, Side::B), "AB");
+    assert_eq!(Outcome::Win(Side::A).letter(), 'A');
+    assert_eq!(Outcome::Win(Side::B).letter(), 'B');
+    assert_eq!(Outcome::Draw.letter(), 'D');
+    assert_eq!(Outcome::Win(Side::A).swapped(), Outcome::Win(Side::B));
+    assert_eq!(Outcome::Win(Side::B).swapped(), Outcome::Win(Side::A));
+    assert_eq!(Outcome::Draw.swapped(), Outcome::Draw);
+    let v = Value::win(Side::B, 7);
+    assert_eq!(
+        v,
+        Value::Win {
+            winner: Side::B,
+            remoteness: 7
+        }
+    );
+    assert_eq!(v.outcome(), Outcome::Win(Side::B));
+    assert_eq!(v.remoteness(), Some(7));
+    assert_eq!(v.winner(), Some(Side::B));
+    assert_eq!(Value::Draw.outcome(), Outcome::Draw);
+    assert_eq!(Value::Draw.remoteness(), None);
+    assert_eq!(Value::Draw.winner(), None);
+    assert_eq!(Value::terminal(Outcome::Win(Side::A)), Value::win(Side::A, 0));
+    assert_eq!(Value::terminal(Outcome::Draw), Value::Draw);
+    assert_eq!(v.to_string(), "B wins in 7");
+    assert_eq!(Value::Draw.to_string(), "draw");
+}
+
+#[test]
+fn games_keep_what_they_were_built_from() {
+    let mut b = GameBuilder::with_capacity(1, 1);
+    assert_eq!(b.moves(Side::A, &[1u32, 1, 0]), 0);
+    assert_eq!(b.terminal(Side::B, Outcome::Win(Side::A)), 1);
+    assert_eq!(b.position(Side::B, &[0u64], None), 2);
+    b.draw_credit(Some(Side::A));
+    let g = b.build().unwrap();
+    assert_eq!(g.positions(), 3);
+    assert_eq!(g.move_count(), 4);
+    assert_eq!(g.movers(), &[Side::A, Side::B, Side::B]);
+    assert_eq!(g.terminals(), &[None, Some(Outcome::Win(Side::A)), None]);
+    assert_eq!(g.offsets(), &[0, 3, 3, 4]);
+    assert_eq!(g.targets(), &[1, 1, 0, 0]);
+    assert_eq!(g.draw_credit(), Some(Side::A));
+    assert_eq!(g.ids().collect::<Vec<_>>(), vec![0, 1, 2]);
+    assert_eq!(g.moves(2), &[0]);
+    assert_eq!(g.to_builder().build().unwrap(), g);
+    assert_eq!(format!("{g:?}"), format!("\n{}", print_game(&g)));
+    let same = Game::from_csr(
+        g.movers().to_vec(),
+        g.terminals().to_vec(),
+        g.offsets().to_vec(),
+        g.targets().to_vec(),
+        g.draw_credit(),
+    )
+    .unwrap();
+    assert_eq!(same, g);
+    let empty = GameBuilder::new().build().unwrap();
+    assert_eq!((empty.positions(), empty.move_count()), (0, 0));
+    assert_eq!(
+        Retrograde.solve(&empty).unwrap(),
+        Solution {
+            values: vec![],
+            choices: vec![]
+        }
+    );
+    assert!(Retrograde.solve(&empty).unwrap().is_empty());
+    assert!(!Retrograde.solve(&g).unwrap().is_empty());
+    for g in games(21, 40) {
+        assert_eq!(g.to_builder().build().unwrap(), g);
+    }
+}
+
+#[test]
+fn build_errors_are_specific() {
+    let csr = |offsets: Vec<u32>, targets: Vec<u32>| {
+        let n = offsets.len().saturating_sub(1).max(1);
+        Game::from_csr(vec![Side::A; n], vec![None; n], offsets, targets, None)
+    };
+    let malformed = |e: Result<Game, BuildError>| match e {
+        Err(BuildError::MalformedCsr(m)) => m,
+        other => panic!("{other:?}"),
+    };
+    assert!(
+        malformed(Game::from_csr(vec![Side::A], vec![], vec![0, 0], vec![], None))
+            .contains("differ in length")
+    );
+    assert!(malformed(csr(vec![1, 1], vec![0])).contains("from 0"));
+    assert!(malformed(csr(vec![0, 2], vec![0])).contains("from 0"));
+    assert!(malformed(csr(vec![0, 1, 0, 1], vec![0])).contains("must not decrease"));
+    assert!(malformed(Game::from_csr(
+        vec![Side::A; 2],
+        vec![None; 2],
+        vec![0, 0],
+        vec![],
+        None
+    ))
+    .contains("one entry per position"));
+    assert!(csr(vec![0, 1, 1, 1], vec![2]).is_ok());
+    assert_eq!(
+        csr(vec![0, 0, 2], vec![1, 2]).unwrap_err(),
+        BuildError::MoveOutOfRange {
+            position: 1,
+            target: 2,
+            positions: 2
+        }
+    );
+    assert_eq!(
+        Game::from_csr(
+            vec![Side::A; 2],
+            vec![None, Some(Outcome::Draw)],
+            vec![0, 0, 1],
+            vec![0],
+            None
+        )
+        .unwrap_err(),
+        BuildError::MovesOnTerminal { position: 1 }
+    );
+    assert_eq!(
+        Game::from_csr(
+            vec![Side::A; 2],
+            vec![None, Some(Outcome::Draw)],
+            vec![0, 0, 0],
+            vec![],
+            Some(Side::A)
+        )
+        .unwrap_err(),
+        BuildError::DrawConventionWithTerminalDraw { position: 1 }
+    );
+    assert!(Game::from_csr(
+        vec![Side::A; 2],
+        vec![None, Some(Outcome::Win(Side::B))],
+        vec![0, 0, 0],
+        vec![],
+        Some(Side::A)
+    )
+    .is_ok());
+    let mut b = GameBuilder::new();
+    b.moves(Side::A, &[0u64, u64::from(u32::MAX) + 5]);
+    assert_eq!(
+        b.build().unwrap_err(),
+        BuildError::MoveOutOfRange {
+            position: 0,
+            target: u64::from(u32::MAX) + 5,
+            positions: 1
+        }
+    );
+    let mut b = GameBuilder::new();
+    b.moves(Side::A, &[0u32]);
+    b.moves(Side::B, &[0u32, 4, 3]);
+    b.moves(Side::B, &[5u32]);
+    assert_eq!(
+        b.build().unwrap_err(),
+        BuildError::MoveOutOfRange {
+            position: 1,
+            target: 4,
+            positions: 3
+        }
+    );
+    assert_eq!(check_size(MAX_POSITIONS, MAX_MOVES), Ok(()));
+    assert_eq!(
+        check_size(0, MAX_MOVES + 1),
+        Err(BuildError::TooManyMoves { count: MAX_MOVES + 1 })
+    );
+    assert_eq!(
+        check_size(MAX_POSITIONS + 1, MAX_MOVES + 1),
+        Err(BuildError::TooManyPositions {
+            count: MAX_POSITIONS + 1
+        })
+    );
+    let texts = [
+        (
+            BuildError::MoveOutOfRange {
+                position: 1,
+                target: 9,
+                positions: 3,
+            },
+            "position 1: move to 9 is out of range (the game has 3 positions)",
+        ),
+        (
+            BuildError::MovesOnTerminal { position: 2 },
+            "position 2 has moves and an explicit outcome; a terminal position has no moves",
+        ),
+        (
+            BuildError::DrawConventionWithTerminalDraw { position: 4 },
+            "position 4 is a terminal draw, which is not allowed together with a draw convention",
+        ),
+        (
+            BuildError::TooManyPositions { count: 5 },
+            "5 positions is more than the 4294967294 a game can hold",
+        ),
+        (
+            BuildError::TooManyMoves { count: 6 },
+            "6 moves is more than the 4294967294 a game can hold",
+        ),
+        (BuildError::MalformedCsr("x"), "malformed CSR arrays: x"),
+    ];
+    for (e, text) in texts {
+        assert_eq!(e.to_string(), text);
+    }
+}
+
+// ---------------------------------------------------------------- format
+
+#[test]
+fn print_then_parse_is_the_identity_and_printing_is_canonical() {
+    for g in games(31, 200) {
+        let text = print_game(&g);
+        let back = parse_game(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, g);
+        assert_eq!(print_game(&back), text);
+        // Hand check of the canonical form.
+        let mut lines = text.lines();
+        assert_eq!(lines.next().unwrap(), format!("game {};", g.positions()));
+        for p in g.ids() {
+            let body = match g.terminal(p) {
+                Some(o) => format!("={}", o.letter()),
+                None => g
+                    .moves(p)
+                    .iter()
+                    .map(|q| q.to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+            };
+            assert_eq!(lines.next().unwrap(), format!("{p} {} {body};", g.mover(p)));
+        }
+        if let Some(s) = g.draw_credit() {
+            assert_eq!(lines.next().unwrap(), format!("draw {s};"));
+        }
+        assert_eq!(lines.next(), None);
+    }
+    let g = parse("# x\n\ngame 3 ; # header\n2 B =B;\n draw A ;\n0 A 2 , 1,1;\n1 B ;\n");
+    assert_eq!(print_game(&g), "game 3;\n0 A 2,1,1;\n1 B ;\n2 B =B;\ndraw A;\n");
+    assert_eq!(print_game(&parse("game 0;\n")), "game 0;\n");
+    assert_eq!(print_game(&parse("game 1;\n0 A =D;\n")), "game 1;\n0 A =D;\n");
+}
+
+#[test]
+fn parse_errors_name_the_line() {
+    let cases: &[(&str, usize, &str)] = &[
+        ("", 1, "expected the header `game N;`, found no statements"),
+        ("\n\n# only a comment\n", 3, "expected the header `game N;`, found no statements"),
+        ("draw A;\ngame 1;\n", 1, "expected the header `game N;` first"),
+        ("game 3;\n0 A ;\n2 A ;\n", 3, "position 1 is missing: every id from 0 to 2 must appear once"),
+        ("game 2;\n1 A ;\n\n", 3, "position 0 is missing: every id from 0 to 1 must appear once"),
+        ("game 2;\n0 A ;\n", 2, "position 1 is missing: every id from 0 to 1 must appear once"),
+        ("game 3;\n0 A 5;\n", 2, "move to 5 is out of range (the game has 3 positions, ids 0 to 2)"),
+        ("game 0;\n0 A ;\n", 2, "position id 0 is out of range (the game has 0 positions, ids 0 to 0)"),
+        ("game 3;\n3 A ;\n", 2, "position id 3 is out of range (the game has 3 positions, ids 0 to 2)"),
+        ("game ;\n", 1, "expected the number of positions, found nothing"),
+        ("game 1;\n0 A\n", 2, "expected ';' at the end of the statement '0 A'"),
+        ("game 1;\n0 A ;;\n", 2, "expected one statement per line"),
+        ("game 1;\ndraw A;\ngame 1;\n", 3, "a second header; the first is on line 1"),
+        ("game 1;\n0 A ;\ndraw A;\ndraw A;\n", 4, "a second draw convention; the first is on line 3"),
+        ("game 1;\ndraw ;\n", 2, "expected a side A or B, found ''"),
+        ("game 1;\n0 X ;\n", 2, "expected the mover A or B after the id, found 'X'"),
+        ("game 1;\n0 A =Q;\n", 2, "unknown outcome '=Q': expected =A, =B or =D"),
+        ("game 1;\n0 A x;\n", 2, "expected a move (a position id; moves are separated by commas) (a number), found 'x'"),
+        ("game 4294967295;\n", 1, "4294967295 positions is more than the 4294967294 a game can hold"),
+        ("game 4294967294;\n0 A ;\n", 2, "position 1 is missing: every id from 0 to 4294967293 must appear once"),
+        ("game 99999999999999999999;\n", 1, "the number of positions '99999999999999999999' is too large"),
+        ("game 3;\n2 A ;\n1 A 0 =B;\n0 A ;\n", 3, "position 1 has moves and an explicit outcome; a terminal position has no moves"),
+        (
+            "game 2;\ndraw A;\n0 A =D;\n1 A ;\n",
+            3,
+            "position 0 is a terminal draw (line 3) but the game has a draw convention (line 2); they cannot go together",
+        ),
+        (
+            "game 2;\n1 A =D;\n0 A ;\ndraw B;\n",
+            4,
+            "position 1 is a terminal draw (line 2) but the game has a draw convention (line 4); they cannot go together",
+        ),
+        ("game 2;\n0 A ;\n1 A ;\n0 B ;\n", 4, "position 0 is defined twice; the first is on line 2"),
+    ];
+    for &(text, line, message) in cases {
+        let e = parse_game(text).expect_err(text);
+        assert_eq!(e, ParseError::new(line, message), "{text:?}");
+        assert_eq!(e.to_string(), format!("line {line}: {message}"));
+    }
+    let g = parse("game 1;\n0 A =A ;\n");
+    assert_eq!(g.terminal(0), Some(Outcome::Win(Side::A)));
+    assert_eq!(
+        parse("game 1;\n0 B =B;\n").terminal(0),
+        Some(Outcome::Win(Side::B))
+    );
+    assert_eq!(parse("game 1;\n0 B =D;\n").terminal(0), Some(Outcome::Draw));
+    assert_eq!(parse("game 1;\n0 B ;\ndraw B;\n").draw_credit(), Some(Side::B));
+    assert_eq!(parse("game 1;\n0 B ;\ndraw A;\n").draw_credit(), Some(Side::A));
+    assert_eq!(parse("game 1;\n0 B;\n").mover(0), Side::B);
+    assert_eq!(parse("game 1;\n0\tA\t0;\n").moves(0), &[0]);
+}
+
+#[test]
+fn corpus_games_solve_to_their_saved_text() {
+    let dir = corpus().join("games");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "game") {
+            continue;
+        }
+        let g = parse(&std::fs::read_to_string(&path).unwrap());
+        let want = std::fs::read_to_string(path.with_extension("out")).unwrap();
+        for solver in [
+            &Retrograde as &dyn Solver,
+            &Fixpoint::default(),
+            &Minimax::default(),
+        ] {
+            let s = solver.solve(&g).unwrap();
+            certify(&g, &s).unwrap();
+            assert_eq!(out_lines(&s.to_text(&g)), out_lines(&want), "{path:?}");
+        }
+        seen += 1;
+    }
+    assert!(seen >= 15, "{seen}");
+}
+
+// ---------------------------------------------------------------- solution
+
+#[test]
+fn solutions_compare_print_and_read() {
+    let a = Solution {
+        values: vec![Value::win(Side::A, 1), Value::Draw],
+        choices: vec![Some(0), Some(1)],
+    };
+    assert_eq!((a.len(), a.is_empty()), (2, false));
+    let short = Solution {
+        values: vec![Value::win(Side::A, 1)],
+        choices: vec![Some(0)],
+    };
+    let d = a.compare(&short).unwrap();
+    assert_eq!(
+        d,
+        Difference {
+            position: 1,
+            left: (Value::Draw, Some(1)),
+            right: (Value::Draw, None)
+        }
+    );
+    assert_eq!(d.to_string(), "position 1: draw, move 1 vs draw, no move");
+    let d = short.compare(&a).unwrap();
+    assert_eq!(d.position, 1);
+    assert_eq!(d.left, (Value::Draw, None));
+    let mut b = a.clone();
+    b.values[0] = Value::win(Side::B, 1);
+    assert_eq!(
+        a.compare(&b).unwrap().to_string(),
+        "position 0: A wins in 1, move 0 vs B wins in 1, move 0"
+    );
+    // choices shorter than values: also a difference.
+    let mut c = a.clone();
+    c.choices.pop();
+    assert_eq!(a.compare(&c).unwrap().position, 1);
+
+    let g = parse("game 3;\n0 A 1,2;\n1 B 1;\n2 B 2;\n");
+    let s = Retrograde.solve(&g).unwrap();
+    assert_eq!(s.to_text(&g), "0 D - 1\n1 D - 1\n2 D - 2\n");
+    let ga = parse("game 3;\n0 A 1,2;\n1 B 1;\n2 B 2;\ndraw A;\n");
+    assert_eq!(s.to_text(&ga), "0 A - 1\n1 A - 1\n2 A - 2\n");
+    let gb = parse("game 3;\n0 A 1,2;\n1 B 1;\n2 B ;\ndraw B;\n");
+    assert_eq!(
+        Retrograde.solve(&gb).unwrap().to_text(&gb),
+        "0 A 1 2\n1 B - 1\n2 A 0 -\n"
+    );
+    assert_eq!(
+        out_lines("  0 A 1 2  # comment\n\n# only\n\t1 B - -\r\n"),
+        vec!["0 A 1 2", "1 B - -"]
+    );
+    assert!(out_lines("").is_empty());
+}
+
+#[test]
+fn counts_read_well() {
+    assert_eq!(count(1, "vertex"), "1 vertex");
+    assert_eq!(count(0, "vertex"), "0 vertices");
+    assert_eq!(count(2, "vertex"), "2 vertices");
+    assert_eq!(count(1, "edge"), "1 edge");
+    assert_eq!(count(3, "arc"), "3 arcs");
+}
+
+// ---------------------------------------------------------------- contest front-ends
+
+fn corpus() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
+}
+
+fn outcomes(s: &Solution) -> Vec<Outcome> {
+    s.values.iter().map(|v| v.outcome()).collect()
+}
+
+/// Every route to the answer agrees: the fast path, and each solver on the product game.
+fn answers(instances: &[Instance]) -> Vec<String> {
+    instances
+        .iter()
+        .enumerate()
+        .map(|(i, inst)| {
+            let k = i + 1;
+            let fast = inst.answer_line(k).unwrap();
+            let g = inst.game().unwrap();
+            let s = Retrograde.solve(&g).unwrap();
+            assert_eq!(inst.answer(k, &outcomes(&s)), fast, "{inst:?}");
+            assert_eq!(inst.implicit_outcomes().unwrap(), outcomes(&s), "{inst:?}");
+            if g.positions() <= 400 {
+                assert_eq!(Fixpoint::default().solve(&g).unwrap(), s);
+            }
+            fast
+        })
+        .collect()
+}
+
+#[test]
+fn corpus_and_samples_give_the_judge_answers_byte_for_byte() {
+    for problem in Problem::ALL {
+        let dir = corpus().join(problem.name());
+        let mut seen = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "in") {
+                continue;
+            }
+            let input = std::fs::read_to_string(&path).unwrap();
+            let want = std::fs::read_to_string(path.with_extension("out")).unwrap();
+            let instances = problem.parse(&input).unwrap();
+            assert!(instances.iter().all(|i| i.problem() == problem));
+            let got = answers(&instances).join("\n") + "\n";
+            assert_eq!(got, want, "{path:?}");
+            // Printing gives an input that parses back to the same instances.
+            let printed = problem.print(&instances);
+            assert_eq!(problem.parse(&printed).unwrap(), instances);
+            assert_eq!(problem.parse_bytes(printed.as_bytes()).unwrap(), instances);
+            seen += 1;
+        }
+        assert!(seen >= 2, "{dir:?}");
+    }
+    // The samples of docs/problems, as given there.
+    let pursuit_sample = "3\n5 3\n1 2\n3 4\n4 5\n3 1\n4 3\n1 2\n2 3\n3 4\n1 2\n3 3\n1 2\n2 3\n3 1\n2 1\n";
+    let got = answers(&Problem::Pursuit.parse(pursuit_sample).unwrap());
+    assert_eq!(got, ["Case #1: Yes", "Case #2: No", "Case #3: Yes"]);
+    let minigame_sample =
+        "3\n3 3\n1 2\n2 3\n3 1\nAAABBB\n000000\n4 4\n1 2\n2 3\n3 3\n2 4\nABABAB\n000000\n5 5\n1 2\n2 1\n2 3\n3 4\n4 5\nAABBAB\n010001\n";
+    let got = answers(&Problem::Minigame.parse(minigame_sample).unwrap());
+    assert_eq!(got, ["DDD", "BADB", "BAABB"]);
+}
+
+fn random_pursuit(rng: &mut ChaCha8Rng) -> pursuit::Instance {
+    let n = rng.gen_range(1..=6u32);
+    let m = rng.gen_range(0..=2 * n as usize + 2);
+    pursuit::Instance {
+        n,
+        edges: (0..m)
+            .map(|_| (rng.gen_range(0..n), rng.gen_range(0..n)))
+            .collect(),
+        bob: rng.gen_range(0..n),
+        alice: rng.gen_range(0..n),
+    }
+}
+
+fn random_minigame(rng: &mut ChaCha8Rng) -> minigame::Instance {
+    let n = rng.gen_range(1..=7u32);
+    let m = rng.gen_range(0..=2 * n as usize + 1);
+    minigame::Instance {
+        n,
+        arcs: (0..m)
+            .map(|_| (rng.gen_range(0..n), rng.gen_range(0..n)))
+            .collect(),
+        order: std::array::from_fn(|_| side(rng)),
+        actors: std::array::from_fn(|_| rng.gen_bool(0.3)),
+    }
+}
+
+fn max_out_degree(n: u32, edges: &[(u32, u32)]) -> u32 {
+    let mut d = vec![0u32; n as usize];
+    for &(from, _) in edges {
+        d[from as usize] += 1;
+    }
+    d.into_iter().max().unwrap_or(0)
+}
+
+/// The implicit product game describes the same graph as the materialized one.
+fn same_graph<G: Graph>(implicit: &G, g: &Game, contest_degree: u32) {
+    assert_eq!(implicit.positions(), g.positions());
+    assert_eq!(implicit.move_count(), g.move_count());
+    let max = g.ids().map(|p| g.moves(p).len() as u32).max().unwrap_or(0);
+    assert!(implicit.max_degree() >= max);
+    assert_eq!(implicit.max_degree(), contest_degree);
+    let mut reverse = vec![Vec::new(); g.positions()];
+    for p in g.ids() {
+        let (mover, terminal, degree) = implicit.position(p);
+        assert_eq!(
+            (mover, terminal, degree as usize),
+            (g.mover(p), g.terminal(p), g.moves(p).len()),
+            "{p}"
+        );
+        for &q in g.moves(p) {
+            reverse[q as usize].push(p);
+        }
+    }
+    for q in g.ids() {
+        let pred = implicit.predecessors(q);
+        let mut got: Vec<u32> = pred
+            .sources
+            .iter()
+            .filter(|&&x| x != pred.skip)
+            .map(|&x| x * pred.scale + pred.offset)
+            .collect();
+        got.sort_unstable();
+        reverse[q as usize].sort_unstable();
+        assert_eq!(got, reverse[q as usize], "predecessors of {q}");
+    }
+}
+
+#[test]
+fn random_instances_fast_path_equals_product_game() {
+    let mut rng = ChaCha8Rng::seed_from_u64(41);
+    let mut verdicts = std::collections::HashMap::new();
+    for _ in 0..150 {
+        let p = random_pursuit(&mut rng);
+        let g = p.game().unwrap();
+        assert_eq!(g.positions(), 2 * (p.n * p.n) as usize);
+        assert_eq!(g.draw_credit(), Some(Side::B));
+        same_graph(&p.implicit().unwrap(), &g, max_out_degree(p.n, &p.edges));
+        let inst = Instance::Pursuit(p.clone());
+        let line = answers(std::slice::from_ref(&inst)).remove(0);
+        *verdicts.entry(line.clone()).or_insert(0) += 1;
+        // With the draw convention applied the answer is the same.
+        let s = Retrograde.solve(&g).unwrap();
+        let credited: Vec<Outcome> = outcomes(&s)
+            .into_iter()
+            .map(|o| {
+                if o == Outcome::Draw {
+                    Outcome::Win(Side::B)
+                } else {
+                    o
+                }
+            })
+            .collect();
+        assert_eq!(inst.answer(1, &credited), line);
+        assert_eq!(inst.answer(7, &outcomes(&s)), line.replace("#1", "#7"));
+        assert_eq!(
+            Problem::Pursuit.parse(&inst.to_input()).unwrap(),
+            vec![inst.clone()]
+        );
+        for bob in 0..p.n {
+            for alice in 0..p.n {
+                for turn in [true, false] {
+                    let id = p.position(turn, bob, alice);
+                    assert_eq!(id, (u32::from(!turn) * p.n + bob) * p.n + alice);
+                    assert_eq!(g.mover(id), if turn { Side::B } else { Side::A });
+                }
+            }
+        }
+
+        let m = random_minigame(&mut rng);
+        let g = m.game().unwrap();
+        same_graph(&m.implicit().unwrap(), &g, max_out_degree(m.n, &m.arcs));
+        for k in 0..6 {
+            assert_eq!(
+                m.wants(k),
+                if m.actors[k] {
+                    m.order[k].other()
+                } else {
+                    m.order[k]
+                }
+            );
+            assert_eq!(g.mover(k as u32), m.wants(k));
+        }
+        let inst = Instance::Minigame(m.clone());
+        let line = answers(std::slice::from_ref(&inst)).remove(0);
+        assert_eq!(line.len(), m.n as usize);
+        *verdicts.entry(format!("minigame {}", &line[..1])).or_insert(0) += 1;
+        assert_eq!(
+            Problem::Minigame.parse(&inst.to_input()).unwrap(),
+            vec![inst.clone()]
+        );
+    }
+    for key in [
+        "Case #1: Yes",
+        "Case #1: No",
+        "minigame A",
+        "minigame B",
+        "minigame D",
+    ] {
+        assert!(verdicts.get(key).copied().unwrap_or(0) >= 5, "{verdicts:?}");
+    }
+}
+
+#[test]
+fn product_games_follow_the_problem_statements() {
+    // Pursuit: Bob stuck loses; Bob stepping onto Alice loses; endless play is Bob's.
+    let p = pursuit::Instance {
+        n: 3,
+        edges: vec![(0, 1), (1, 2), (2, 0), (2, 2)],
+        bob: 0,
+        alice: 2,
+    };
+    let g = p.game().unwrap();
+    assert_eq!(g.move_count(), 2 * 4 * 2);
+    let start = p.position(true, 0, 2);
+    assert_eq!(g.moves(start), &[p.position(false, 1, 2)]);
+    let alice_turn = p.position(false, 1, 2);
+    assert_eq!(
+        g.moves(alice_turn),
+        &[p.position(true, 1, 0), p.position(true, 1, 2)]
+    );
+    for v in 0..3 {
+        assert_eq!(g.terminal(p.position(true, v, v)), Some(Outcome::Win(Side::A)));
+        assert_eq!(g.terminal(p.position(false, v, v)), Some(Outcome::Win(Side::A)));
+        assert!(g.moves(p.position(false, v, v)).is_empty());
+    }
+    // Minigame: ids vertex·6 + k, moves to the next player's layer.
+    let m = minigame::Instance {
+        n: 3,
+        arcs: vec![(0, 1), (0, 2), (2, 2)],
+        order: [Side::A, Side::B, Side::A, Side::B, Side::B, Side::A],
+        actors: [false, true, false, false, true, false],
+    };
+    let g = m.game().unwrap();
+    assert_eq!(g.positions(), 18);
+    assert_eq!(g.draw_credit(), None);
+    assert_eq!(g.moves(0), &[7, 13]);
+    assert_eq!(g.moves(5), &[6, 12]);
+    assert_eq!(g.moves(2 * 6 + 3), &[2 * 6 + 4]);
+    assert_eq!(g.terminal(6 + 1), Some(Outcome::Win(Side::A)));
+    assert_eq!(g.mover(6 + 1), Side::A);
+    assert_eq!(g.terminal(6 + 4), Some(Outcome::Win(Side::A)));
+    assert_eq!(g.terminal(6 + 5), Some(Outcome::Win(Side::B)));
+    assert_eq!(g.terminal(0), None);
+    let s = Retrograde.solve(&g).unwrap();
+    assert_eq!(m.answer(&outcomes(&s)).len(), 3);
+}
+
+#[test]
+fn instances_describe_themselves() {
+    assert_eq!(Problem::from_name("pursuit"), Some(Problem::Pursuit));
+    assert_eq!(Problem::from_name("minigame"), Some(Problem::Minigame));
+    assert_eq!(Problem::from_name("Pursuit"), None);
+    assert_eq!(Problem::from_name(""), None);
+    assert_eq!(Problem::Pursuit.name(), "pursuit");
+    assert_eq!(Problem::Minigame.name(), "minigame");
+    let p = Problem::Pursuit
+        .parse("1\n3 2\n1 2\n2 3\n1 3\n")
+        .unwrap()
+        .remove(0);
+    assert_eq!(p.size_text(), "3 vertices, 2 edges");
+    assert_eq!(p.problem(), Problem::Pursuit);
+    assert_eq!(p.to_input(), "1\n3 2\n1 2\n2 3\n1 3\n");
+    let m = Problem::Minigame
+        .parse("1\n1 1\n1 1\nABABAB\n010101\n")
+        .unwrap()
+        .remove(0);
+    assert_eq!(m.size_text(), "1 vertex, 1 arc");
+    assert_eq!(m.problem(), Problem::Minigame);
+    assert_eq!(m.to_input(), "1\n1 1\n1 1\nABABAB\n010101\n");
+    assert_eq!(Problem::Minigame.print(&[]), "0\n");
+    assert_eq!(Problem::Pursuit.parse("0\n").unwrap(), vec![]);
+    assert_eq!(
+        Problem::Pursuit.print(&[p.clone(), p.clone()]),
+        "2\n3 2\n1 2\n2 3\n1 3\n3 2\n1 2\n2 3\n1 3\n"
+    );
+    match m {
+        Instance::Minigame(ref inst) => {
+            assert_eq!(inst.order, [Side::A, Side::B, Side::A, Side::B, Side::A, Side::B]);
+            assert_eq!(inst.actors, [false, true, false, true, false, true]);
+        }
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn official_limits() {
+    let p = pursuit::Instance {
+        n: 2,
+        edges: vec![(0, 1)],
+        bob: 0,
+        alice: 1,
+    };
+    assert!(p.is_official());
+    assert!(Instance::Pursuit(p.clone()).is_official());
+    assert!(pursuit::Instance { n: 100, ..p.clone() }.is_official());
+    assert!(!pursuit::Instance { n: 101, ..p.clone() }.is_official());
+    assert!(!pursuit::Instance { n: 1, ..p.clone() }.is_official());
+    assert!(!pursuit::Instance {
+        alice: 0,
+        ..p.clone()
+    }
+    .is_official());
+    assert!(!pursuit::Instance {
+        edges: vec![],
+        ..p.clone()
+    }
+    .is_official());
+    assert!(!pursuit::Instance {
+        edges: vec![(1, 1)],
+        ..p.clone()
+    }
+    .is_official());
+    assert!(!pursuit::Instance {
+        edges: vec![(0, 1), (0, 1)],
+        ..p.clone()
+    }
+    .is_official());
+    assert!(pursuit::Instance {
+        edges: vec![(0, 1), (1, 0)],
+        ..p.clone()
+    }
+    .is_official());
+
+    let m = minigame::Instance {
+        n: 1,
+        arcs: vec![(0, 0)],
+        order: [Side::A; 6],
+        actors: [false; 6],
+    };
+    assert!(m.is_official());
+    assert!(Instance::Minigame(m.clone()).is_official());
+    assert!(minigame::Instance {
+        n: 100_000,
+        ..m.clone()
+    }
+    .is_official());
+    assert!(!minigame::Instance {
+        n: 100_001,
+        ..m.clone()
+    }
+    .is_official());
+    assert!(!minigame::Instance { n: 0, ..m.clone() }.is_official());
+    assert!(!minigame::Instance {
+        arcs: vec![],
+        ..m.clone()
+    }
+    .is_official());
+    assert!(!minigame::Instance {
+        arcs: vec![(0, 0), (0, 0)],
+        ..m.clone()
+    }
+    .is_official());
+    let many = |k: u32| (0..k).map(|i| (i / 1000, i % 1000)).collect::<Vec<_>>();
+    assert!(minigame::Instance {
+        n: 1000,
+        arcs: many(200_000),
+        ..m.clone()
+    }
+    .is_official());
+    assert!(!minigame::Instance {
+        n: 1000,
+        arcs: many(200_001),
+        ..m.clone()
+    }
+    .is_official());
+}
+
+/// Caps this test process's address space, so that a mutant which stops refusing a
+/// huge instance fails on its first large allocation instead of filling the machine.
+fn cap_address_space() {
+    let cap: libc::rlim_t = 6 << 30;
+    let limit = libc::rlimit {
+        rlim_cur: cap,
+        rlim_max: cap,
+    };
+    // SAFETY: setrlimit only reads the struct passed by reference.
+    let rc = unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) };
+    assert_eq!(rc, 0, "setrlimit");
+}
+
+#[test]
+fn memory_limits_refuse_before_allocating() {
+    cap_address_space();
+    assert_eq!(MEMORY_LIMIT, 8 << 30);
+    // 34 bytes a position, 8 a move.
+    let positions = MEMORY_LIMIT / 34;
+    assert_eq!(fits_in_memory("x", positions, 0), Ok(()));
+    assert_eq!(
+        fits_in_memory("x", positions + 1, 0).unwrap_err(),
+        format!(
+            "x: the game would have {} positions and 0 moves, about 8192 MiB, more than the 8192 MiB limit",
+            positions + 1
+        )
+    );
+    assert_eq!(fits_in_memory("x", 0, MEMORY_LIMIT / 8), Ok(()));
+    assert_eq!(fits_in_memory("x", 1, MEMORY_LIMIT / 8 - 5), Ok(()));
+    assert!(fits_in_memory("x", 1, MEMORY_LIMIT / 8 - 4).is_err());
+    assert_eq!(
+        fits_in_memory("x", 0, MEMORY_LIMIT / 4).unwrap_err(),
+        format!(
+            "x: the game would have 0 positions and {} moves, about 16384 MiB, more than the 8192 MiB limit",
+            MEMORY_LIMIT / 4
+        )
+    );
+    assert_eq!(
+        fits_in_memory("y", MAX_POSITIONS + 1, 0).unwrap_err(),
+        "y: the game is too large: 4294967295 positions is more than the 4294967294 a game can hold"
+    );
+    assert_eq!(
+        fits_in_memory("y", 0, MAX_MOVES + 1).unwrap_err(),
+        "y: the game is too large: 4294967295 moves is more than the 4294967294 a game can hold"
+    );
+    assert!(fits_in_memory("y", u64::MAX, u64::MAX).is_err());
+    // 16 bytes a position.
+    assert_eq!(fits_implicitly("z", MEMORY_LIMIT / 16), Ok(()));
+    assert_eq!(
+        fits_implicitly("z", MEMORY_LIMIT / 16 + 1).unwrap_err(),
+        format!(
+            "z: the game would have {} positions, about 8192 MiB to solve, more than the 8192 MiB limit",
+            MEMORY_LIMIT / 16 + 1
+        )
+    );
+    assert_eq!(
+        fits_implicitly("z", MAX_POSITIONS + 1).unwrap_err(),
+        "z: the game is too large: 4294967295 positions is more than the 4294967294 a game can hold"
+    );
+    // Instances far too large are refused by both paths, with the problem named.
+    let p = pursuit::Instance {
+        n: 30_000,
+        edges: vec![(0, 1), (1, 2), (2, 0)],
+        bob: 0,
+        alice: 1,
+    };
+    // 2n² positions, 2m(n−1) moves.
+    assert_eq!(
+        p.game().unwrap_err(),
+        format!(
+            "pursuit: the game would have 1800000000 positions and 179994 moves, about {} MiB, more than the 8192 MiB limit",
+            (1_800_000_000u64 * 34 + 179_994 * 8) >> 20
+        )
+    );
+    assert!(p
+        .implicit()
+        .is_err_and(|e| e.starts_with("pursuit: the game would have 1800000000 positions")));
+    let big = Instance::Pursuit(pursuit::Instance { n: 50_000, ..p });
+    assert!(big
+        .game()
+        .unwrap_err()
+        .starts_with("pursuit: the game is too large"));
+    assert!(big
+        .implicit_outcomes()
+        .unwrap_err()
+        .starts_with("pursuit: the game is too large"));
+    assert!(big.answer_line(1).is_err());
+    let m = minigame::Instance {
+        n: 100_000_000,
+        arcs: vec![(0, 1), (1, 2), (2, 0)],
+        order: [Side::A; 6],
+        actors: [false; 6],
+    };
+    assert!(m
+        .game()
+        .unwrap_err()
+        .starts_with("minigame: the game would have 600000000 positions and 18 moves"));
+    assert!(m
+        .implicit()
+        .is_err_and(|e| e.starts_with("minigame: the game would have 600000000 positions,")));
+    let m = Instance::Minigame(minigame::Instance { n: 1 << 30, ..m });
+    assert!(m
+        .game()
+        .unwrap_err()
+        .starts_with("minigame: the game is too large"));
+    assert!(m
+        .implicit_outcomes()
+        .unwrap_err()
+        .starts_with("minigame: the game is too large"));
+    // Just inside the implicit limit, a pursuit instance is accepted (n = 16383: 2n² < 2^29).
+    assert!(pursuit::Instance {
+        n: 16_383,
+        edges: vec![],
+        bob: 0,
+        alice: 1
+    }
+    .implicit()
+    .is_ok());
+}
+
+fn input_error(problem: Problem, input: &[u8]) -> (usize, Option<usize>, String) {
+    let e = problem.parse_bytes(input).expect_err("malformed input");
+    let shown = e.to_string();
+    match e.case {
+        Some(c) => assert_eq!(shown, format!("line {} (test case {c}): {}", e.line, e.message)),
+        None => assert_eq!(shown, format!("line {}: {}", e.line, e.message)),
+    }
+    (e.line, e.case, e.message)
+}
+
+#[test]
+fn input_errors_name_line_and_case() {
+    use Problem::{Minigame as M, Pursuit as P};
+    type Case<'a> = (Problem, &'a [u8], usize, Option<usize>, &'a str);
+    let cases: &[Case] = &[
+        (P, b"", 1, None, "expected the number of test cases T, found the end of the input"),
+        (P, b"x", 1, None, "expected the number of test cases T (a number), found 'x'"),
+        (P, b"4294967296", 1, None, "the number of test cases T 4294967296 is too large (at most 4294967295)"),
+        (P, b"1\n0 1\n", 2, Some(1), "n, the vertex count of test case 1 of 1 0 is too small (at least 1)"),
+        (P, b"1\n3\n\n", 2, Some(1), "expected m, the edge count, found the end of the input"),
+        (P, b"1\n3 2\n1 2\n2 x\n", 4, Some(1), "expected edge 2 of 2: its second vertex (a number), found 'x'"),
+        (P, b"1\n3 1\n4 2\n", 3, Some(1), "edge 1 of 1: its first vertex 4 is out of range (vertices are 1 to 3)"),
+        (P, b"1\n3 1\n1 0\n", 3, Some(1), "edge 1 of 1: its second vertex 0 is out of range (vertices are 1 to 3)"),
+        (P, b"1\n3 1\n1\n", 3, Some(1), "expected edge 1 of 1: its second vertex, found the end of the input"),
+        (P, b"1\n3 1\n1 2\n", 3, Some(1), "expected x, Bob's start vertex, found the end of the input"),
+        (P, b"1\n3 1\n1 2\n1 9\n", 4, Some(1), "y, Alice's start vertex 9 is out of range (vertices are 1 to 3)"),
+        (P, b"2\n2 1\n1 2\n1 2\n\n", 4, Some(2), "expected n, the vertex count of test case 2 of 2, found the end of the input"),
+        (
+            P,
+            b"1\n2 1\n1 2\n1 2\n\n  extra stuff\n",
+            6,
+            None,
+            "unexpected 'extra' after the last test case (the input declares T = 1 test cases)",
+        ),
+        (
+            P,
+            b"0\n123456789012345678901234567890",
+            2,
+            None,
+            "unexpected '12345678901234567890' after the last test case (the input declares T = 0 test cases)",
+        ),
+        (P, b"1\n2 1\n1 \xff\n", 3, Some(1), "expected edge 1 of 1: its second vertex (a number), found '\u{fffd}'"),
+        (P, b"1\n2 1\n1 2x\n1 2\n", 3, Some(1), "expected edge 1 of 1: its second vertex (a number), found '2x'"),
+        (P, b"1\n2 1\n99999999999999999999 2\n", 3, Some(1), "edge 1 of 1: its first vertex is too large (at most 18446744073709551615)"),
+        (M, b"1\n2 1\n1 2\nABABA\n000000\n", 4, Some(1), "expected ord, 6 letters A or B, found 'ABABA'"),
+        (M, b"1\n2 1\n1 2\nABABAC\n000000\n", 4, Some(1), "expected ord, 6 letters A or B, found 'ABABAC'"),
+        (M, b"1\n2 1\n1 2\nABABAB\n0000002\n", 5, Some(1), "expected act, 6 digits 0 or 1, found '0000002'"),
+        (M, b"1\n2 1\n1 2\nABABAB\n00a000\n", 5, Some(1), "expected act, 6 digits 0 or 1, found '00a000'"),
+        (M, b"1\n2 1\n1 2\nABABAB\n", 4, Some(1), "expected act, 6 digits 0 or 1, found the end of the input"),
+        (M, b"1\n2 1\n1 2\n", 3, Some(1), "expected ord, 6 letters A or B, found the end of the input"),
+        (M, b"1\n2 1\n1 3\n", 3, Some(1), "arc 1 of 1: its second vertex 3 is out of range (vertices are 1 to 2)"),
+    ];
+    for &(problem, input, line, case, message) in cases {
+        assert_eq!(
+            input_error(problem, input),
+            (line, case, message.to_string()),
+            "{:?}",
+            String::from_utf8_lossy(input)
+        );
+    }
+    // A 20-digit vertex whose value wraps to a valid id in u64 arithmetic is still
+    // refused (the fast path must not accept tokens of 20 digits or more).
+    assert_eq!(
+        input_error(P, b"1\n2 1\n18446744073709551617 2\n1 2\n"),
+        (
+            3,
+            Some(1),
+            "edge 1 of 1: its first vertex is too large (at most 18446744073709551615)".to_string()
+        )
+    );
+    assert_eq!(
+        input_error(P, b"1\n2 1\n1 18446744073709551618\n1 2\n"),
+        (
+            3,
+            Some(1),
+            "edge 1 of 1: its second vertex is too large (at most 18446744073709551615)".to_string()
+        )
+    );
+    // Every digit, in vertices of one and two digits, on the fast path.
+    let wide = "1\n19 10\n19 9\n9 10\n10 11\n12 13\n14 15\n16 17\n18 19\n1 2\n3 4\n5 6\n7 8\n";
+    let parsed = Problem::Pursuit.parse(wide).unwrap();
+    match &parsed[0] {
+        Instance::Pursuit(p) => {
+            assert_eq!(p.n, 19);
+            assert_eq!(
+                p.edges,
+                vec![
+                    (18, 8),
+                    (8, 9),
+                    (9, 10),
+                    (11, 12),
+                    (13, 14),
+                    (15, 16),
+                    (17, 18),
+                    (0, 1),
+                    (2, 3),
+                    (4, 5)
+                ]
+            );
+            assert_eq!((p.bob, p.alice), (6, 7));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Separators: tabs, carriage returns, no final newline.
+    let ok = Problem::Pursuit.parse("1\r\n3\t2\r\n1 2\r\n2\t3\n1 3").unwrap();
+    assert_eq!(ok, Problem::Pursuit.parse("1\n3 2\n1 2\n2 3\n1 3\n").unwrap());
+    let last = Problem::Pursuit.parse("1\n2 1\n1 2\n2 1").unwrap();
+    assert_eq!(last.len(), 1);
+}
+
+#[test]
+fn cases_stop_after_an_error_and_after_the_end() {
+    let cases = Problem::Pursuit
+        .cases(b"2\n2 1\n1 2\n1 2\n2 1\n1 x\n1 2\n")
+        .unwrap();
+    let items: Vec<_> = cases.collect();
+    assert_eq!(items.len(), 2);
+    assert!(items[0].is_ok());
+    assert_eq!(items[1].as_ref().unwrap_err().case, Some(2));
+    let items: Vec<_> = Problem::Pursuit.cases(b"1\n2 1\n1 2\n1 2\n").unwrap().collect();
+    assert_eq!(items.len(), 1);
+    let items: Vec<_> = Problem::Pursuit
+        .cases(b"1\n2 1\n1 2\n1 2\nz\n")
+        .unwrap()
+        .collect();
+    assert_eq!(items.len(), 2);
+    assert!(items[1].is_err());
+    let mut cases = Problem::Minigame.cases(b"0\n").unwrap();
+    assert!(cases.next().is_none());
+    assert!(cases.next().is_none());
+    assert!(Problem::Minigame.cases(b"").is_err());
+}
+
+#[test]
+fn scanner_counts_lines_and_bytes() {
+    let mut s = Scanner::new(b"  7\n\n 8 \r\n9");
+    assert_eq!(s.remaining(), 11);
+    assert_eq!(s.number("a", 7, 7).unwrap(), (7, 1));
+    assert_eq!(s.remaining(), 8);
+    assert_eq!(s.error("here").line, 1);
+    assert_eq!(s.number("b", 0, 8).unwrap(), (8, 3));
+    s.case = Some(4);
+    let e = s.error("msg");
+    assert_eq!((e.line, e.case, e.message.as_str()), (3, Some(4), "msg"));
+    assert_eq!(s.error_at(9, "m").line, 9);
+    assert_eq!(s.vertex("v", 9).unwrap(), 8);
+    assert_eq!(s.remaining(), 0);
+    assert_eq!(s.token(), None);
+    let e = s.expect("w").unwrap_err();
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (4, "expected w, found the end of the input")
+    );
+    let mut s = Scanner::new(b"3 4 5\n");
+    assert_eq!(
+        s.number("n", 4, 9).unwrap_err().message,
+        "n 3 is too small (at least 4)"
+    );
+    assert_eq!(
+        s.number("n", 0, 3).unwrap_err().message,
+        "n 4 is too large (at most 3)"
+    );
+    assert_eq!(s.vertex("v", 5).unwrap(), 4);
+    let mut s = Scanner::new(b"2 2\n1 2\n2 2\n");
+    let (n, edges) = s.graph("edge", 1).unwrap();
+    assert_eq!((n, edges), (2, vec![(0, 1), (1, 1)]));
+    let mut s = Scanner::new(b"1 1\n");
+    assert_eq!(s.edge("e", 1, 1, 1).unwrap(), (0, 0));
+    let mut s = Scanner::new(b"1 2");
+    assert_eq!(
+        s.edge("e", 1, 1, 1).unwrap_err().message,
+        "e 1 of 1: its second vertex 2 is out of range (vertices are 1 to 1)"
+    );
+    // The failed fast path leaves the scanner where the careful parser needs it.
+    let mut s = Scanner::new(b"\n\n3 x");
+    let e = s.edge("e", 2, 5, 4).unwrap_err();
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (3, "expected e 2 of 5: its second vertex (a number), found 'x'")
+    );
+}
+
+#[test]
+fn problems_module_helpers_are_consistent() {
+    // Duplicate and self-loop edges keep every move of the product game.
+    let p = pursuit::Instance {
+        n: 3,
+        edges: vec![(0, 1), (0, 1), (1, 1), (2, 0), (1, 0)],
+        bob: 0,
+        alice: 2,
+    };
+    let g = p.game().unwrap();
+    same_graph(&p.implicit().unwrap(), &g, max_out_degree(p.n, &p.edges));
+    assert_eq!(
+        g.moves(p.position(true, 0, 2)),
+        &[p.position(false, 1, 2), p.position(false, 1, 2)]
+    );
+    assert_eq!(
+        g.moves(p.position(true, 1, 2)),
+        &[p.position(false, 1, 2), p.position(false, 0, 2)]
+    );
+    assert!(!problems::Instance::Pursuit(p).is_official());
+}
+
+/// Outcomes by the optimized solver with every cell width it picks by degree (one byte
+/// below 31 moves, two below 8191, four above) against value iteration.
+#[test]
+fn outcome_cells_of_every_width_agree_with_value_iteration() {
+    let mut rng = ChaCha8Rng::seed_from_u64(51);
+    for (i, degree) in [30usize, 31, 45, 8190, 8191, 8300]
+        .into_iter()
+        .cycle()
+        .take(60)
+        .enumerate()
+    {
+        let n = rng.gen_range(2..=8u32);
+        let mut b = GameBuilder::new();
+        let big = rng.gen_range(0..n);
+        let draw = if i % 3 == 0 { Some(Side::B) } else { None };
+        for p in 0..n {
+            let mover = side(&mut rng);
+            let k = if p == big { degree } else { rng.gen_range(0..=3) };
+            if k == 0 && rng.gen_bool(0.5) {
+                b.terminal(mover, Outcome::Win(side(&mut rng)));
+                continue;
+            }
+            let moves: Vec<u32> = (0..k).map(|_| rng.gen_range(0..n)).collect();
+            b.moves(mover, &moves);
+        }
+        b.draw_credit(draw);
+        let g = b.build().unwrap();
+        let truth = Fixpoint::default().solve(&g).unwrap();
+        let indexed = retrograde::Indexed::new(&g);
+        assert_eq!(indexed.max_degree() as usize, degree);
+        assert_eq!(retrograde::graph_outcomes(&indexed), outcomes(&truth), "{g:?}");
+        assert_eq!(retrograde::graph_values(&indexed), truth.values, "{g:?}");
+        assert_eq!(Retrograde.solve(&g).unwrap(), truth, "{g:?}");
+    }
+}
+
+/// A remoteness beyond 16 bits survives the solver's packed cells: a chain of 70 000
+/// positions ending at a stuck one, by construction.
+#[test]
+fn long_chains_keep_their_full_remoteness() {
+    let n = 70_000u32;
+    let mut b = GameBuilder::with_capacity(n as usize, n as usize);
+    for p in 0..n - 1 {
+        b.moves(if p % 2 == 0 { Side::A } else { Side::B }, &[p + 1]);
+    }
+    b.moves::<u32>(if n % 2 == 1 { Side::A } else { Side::B }, &[]);
+    let g = b.build().unwrap();
+    let s = Retrograde.solve(&g).unwrap();
+    // The last position's mover (B, as n is even) is stuck and loses: A wins everywhere.
+    for p in [0, 1, 2, n - 2, n - 1] {
+        assert_eq!(s.values[p as usize], Value::win(Side::A, n - 1 - p));
+    }
+    assert_eq!(retrograde::values(&g), s.values);
+    assert_eq!(
+        retrograde::graph_outcomes(&retrograde::Indexed::new(&g)),
+        vec![Outcome::Win(Side::A); n as usize]
+    );
+    certify(&g, &s).unwrap();
+}
