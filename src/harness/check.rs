@@ -32,6 +32,10 @@ pub struct Oracles {
     /// run exactly on the games too large for value iteration, where they and
     /// `certify` are the only oracles.
     pub relations_on_every_size: bool,
+    /// Whether the relations never run: the shrinker's cheap first stage on big games,
+    /// where `certify` alone judges (it proves or refutes any solution) and the
+    /// relations' transformed copies would multiply the cost of every candidate.
+    pub relations_off: bool,
     /// The certificate checker; replaceable so the harness can test a broken checker.
     pub certifier: fn(&Game, &Solution) -> Result<(), Violation>,
 }
@@ -45,6 +49,7 @@ impl Default for Oracles {
             minimax_max_moves: 64,
             fixpoint_max_moves: 40_000,
             relations_on_every_size: false,
+            relations_off: false,
             certifier: certify,
         }
     }
@@ -62,6 +67,7 @@ impl Oracles {
     pub fn with_relations(self) -> Oracles {
         Oracles {
             relations_on_every_size: true,
+            relations_off: false,
             ..self
         }
     }
@@ -204,7 +210,7 @@ pub fn check_solution(
         });
     }
     stats.certify_ran = true;
-    if oracles.relations_on_every_size || !stats.fixpoint_ran {
+    if !oracles.relations_off && (oracles.relations_on_every_size || !stats.fixpoint_ran) {
         check_relations(game, &claimed, under_test, game_seed(game))?;
         stats.relations_ran = true;
     }

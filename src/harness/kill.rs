@@ -31,7 +31,10 @@ pub struct Kill {
     pub proptest_size: Option<String>,
     pub shrink_time: Duration,
     /// Whether no single removal of the shrunk case still fails the same way.
-    pub one_minimal: bool,
+    /// `None` when not checked: above [`MINIMALITY_CHECKED_UP_TO`] positions, where
+    /// trying every single removal again takes minutes (the shrinker's last sweep
+    /// tried them all already).
+    pub one_minimal: Option<bool>,
 }
 
 /// A kill, or how many cases the solver survived.
@@ -53,17 +56,43 @@ pub fn size_of(case: &Case) -> usize {
     }
 }
 
-/// Whether no single removal of `case` fails with `signature`, judged by `oracles` with
-/// the relations on every size, as shrinking judges.
-pub fn is_one_minimal(case: &Case, signature: Signature, solver: &dyn Subject, oracles: &Oracles) -> bool {
-    let oracles = &oracles.with_relations();
+/// Whether no single removal of `case` fails with `signature`, judged as shrinking
+/// judges: by `oracles` with the relations on every size, or, for a case that stayed
+/// above 2,000 positions, by `certify` and the references alone.
+pub fn is_one_minimal(
+    case: &Case,
+    signature: Signature,
+    solver: &dyn Subject,
+    oracles: &Oracles,
+) -> Option<bool> {
+    if kill_size(case) > MINIMALITY_CHECKED_UP_TO {
+        return None;
+    }
+    let big = case.game().is_ok_and(|g| g.positions() > 2_000);
+    let oracles = &if big {
+        Oracles {
+            relations_off: true,
+            relations_on_every_size: false,
+            ..*oracles
+        }
+    } else {
+        oracles.with_relations()
+    };
     let fails = |c: Case| check_case(&c, solver, oracles).is_err_and(|m| m.signature() == signature);
-    match case {
+    Some(match case {
         Case::Game(g) => !single_removals(g).any(|c| fails(Case::Game(c))),
         Case::Instance(i) => !instance_single_removals(i, i.is_official())
             .into_iter()
             .any(|c| fails(Case::Instance(c))),
-    }
+    })
+}
+
+/// The largest shrunk case (in positions or vertices) whose 1-minimality the kill
+/// table checks again.
+pub const MINIMALITY_CHECKED_UP_TO: usize = 12_000;
+
+fn kill_size(case: &Case) -> usize {
+    size_of(case)
 }
 
 /// The bulk runner on `campaigns` in turn (for the kill table, the default campaign's
@@ -247,7 +276,11 @@ pub fn table(rows: &[Row]) -> String {
          |---|---|---:|---:|---|---:|---|---|---:|---:|---|---|---:|---|---:|---|---:|---|\n",
     );
     let ms = |d: Duration| format!("{:.0} ms", d.as_secs_f64() * 1e3);
-    let yes = |b: bool| if b { "yes" } else { "no" };
+    let yes = |b: Option<bool>| match b {
+        Some(true) => "yes",
+        Some(false) => "no",
+        None => "by the shrinker",
+    };
     for row in rows {
         out += &format!("| {} ", row.name);
         match &row.bulk {

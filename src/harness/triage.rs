@@ -10,6 +10,9 @@ use super::Subject;
 use crate::format::print_game;
 use std::path::Path;
 
+/// Cases above this many positions shrink under `certify` alone first.
+const BIG: usize = 2_000;
+
 /// A failure reduced and, if asked, saved.
 #[derive(Debug)]
 pub struct Triaged {
@@ -49,9 +52,40 @@ pub fn triage(
         Err(m) => m,
     };
     let signature = first.signature();
-    let fails = |c: &Case| check_case(c, under_test, oracles).is_err_and(|m| m.signature() == signature);
-    let shrunk = shrink_case(case, fails, on_step);
-    let mismatch = check_case(&shrunk.value, under_test, oracles).expect_err("the shrunk case still fails");
+    let mut on_step = on_step;
+    // Big cases shrink first under `certify` alone, which proves or refutes any
+    // solution in O(V+E): the relations' transformed copies would multiply the cost of
+    // every candidate. A result that is small again then shrinks under every oracle,
+    // so it is 1-minimal by the one rule; one still above BIG positions (a counter-
+    // example that needs a chain of 65,537) stays 1-minimal under `certify` and the
+    // references, since checking its every removal against the relations too would
+    // take minutes.
+    let cheap = Oracles {
+        relations_off: true,
+        relations_on_every_size: false,
+        ..*oracles
+    };
+    let big = case.game().is_ok_and(|g| g.positions() > BIG);
+    let fails_cheaply =
+        |c: &Case| check_case(c, under_test, &cheap).is_err_and(|m| m.signature() == signature);
+    let (start, earlier) = if big && fails_cheaply(case) {
+        let first = shrink_case(case, fails_cheaply, &mut on_step);
+        (first.value, Some((first.steps, first.tries, first.elapsed)))
+    } else {
+        (case.clone(), None)
+    };
+    let still_big = earlier.is_some() && start.game().is_ok_and(|g| g.positions() > BIG);
+    let final_oracles = if still_big { &cheap } else { oracles };
+    let fails =
+        |c: &Case| check_case(c, under_test, final_oracles).is_err_and(|m| m.signature() == signature);
+    let mut shrunk = shrink_case(&start, fails, &mut on_step);
+    if let Some((steps, tries, elapsed)) = earlier {
+        shrunk.steps += steps;
+        shrunk.tries += tries;
+        shrunk.elapsed += elapsed;
+    }
+    let mismatch =
+        check_case(&shrunk.value, under_test, final_oracles).expect_err("the shrunk case still fails");
     let (kind, text) = case_text(&shrunk.value);
     let expected = super::expected::output(&shrunk.value, 1)?;
     let saved = match corpus_root {
