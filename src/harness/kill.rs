@@ -89,7 +89,7 @@ pub fn is_one_minimal(
 
 /// The largest shrunk case (in positions or vertices) whose 1-minimality the kill
 /// table checks again.
-pub const MINIMALITY_CHECKED_UP_TO: usize = 12_000;
+pub const MINIMALITY_CHECKED_UP_TO: usize = 3_000;
 
 fn kill_size(case: &Case) -> usize {
     size_of(case)
