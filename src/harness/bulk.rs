@@ -159,26 +159,32 @@ pub const SIZE_BUCKETS: [(&str, u64); 8] = [
 
 impl FamilySummary {
     fn add(&mut self, stats: &Stats) {
-        self.cases += 1;
-        self.positions += stats.positions;
-        self.moves += stats.moves;
-        self.largest = self.largest.max(stats.positions);
-        self.wins_a += stats.wins_a;
-        self.wins_b += stats.wins_b;
-        self.draws += stats.draws;
-        self.max_remoteness = self.max_remoteness.max(stats.max_remoteness);
-        self.max_out_degree = self.max_out_degree.max(stats.max_out_degree);
-        self.max_in_degree = self.max_in_degree.max(stats.max_in_degree);
-        self.max_multiplicity = self.max_multiplicity.max(stats.max_multiplicity);
+        let mut sizes = [0; SIZE_BUCKETS.len()];
         let bucket = SIZE_BUCKETS
             .iter()
             .position(|&(_, top)| stats.positions <= top)
             .unwrap_or(SIZE_BUCKETS.len() - 1);
-        self.sizes[bucket] += 1;
-        self.fixpoint_ran += u64::from(stats.fixpoint_ran);
-        self.minimax_ran += u64::from(stats.minimax_ran);
-        self.relations_ran += u64::from(stats.relations_ran);
-        self.certify_ran += u64::from(stats.certify_ran);
+        sizes[bucket] = 1;
+        self.absorb(&FamilySummary {
+            family: String::new(),
+            cases: 1,
+            positions: stats.positions,
+            moves: stats.moves,
+            largest: stats.positions,
+            wins_a: stats.wins_a,
+            wins_b: stats.wins_b,
+            draws: stats.draws,
+            max_remoteness: stats.max_remoteness,
+            max_out_degree: stats.max_out_degree,
+            max_in_degree: stats.max_in_degree,
+            max_multiplicity: stats.max_multiplicity,
+            sizes,
+            fixpoint_ran: u64::from(stats.fixpoint_ran),
+            minimax_ran: u64::from(stats.minimax_ran),
+            relations_ran: u64::from(stats.relations_ran),
+            certify_ran: u64::from(stats.certify_ran),
+            skipped: 0,
+        });
     }
 
     /// Adds another summary's counts and extremes to this one.

@@ -7,7 +7,7 @@ use super::check::{check_case, Oracles, Signature};
 use super::generate::Case;
 use super::shrink::{instance_single_removals, single_removals};
 use super::strategy;
-use super::triage::triage;
+use super::triage::{triage, triage_within};
 use super::Subject;
 use crate::format::print_game;
 use proptest::strategy::BoxedStrategy;
@@ -104,11 +104,16 @@ pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Campaign]) -> Verdict {
     };
     let time = summary.elapsed;
     let oracles = &campaign.oracles;
-    let triaged = match triage(&failure.case, solver, oracles, None, |_| {}) {
+    let triaged = match triage_within(&failure.case, solver, oracles, None, |_| {}, Some(SHRINK_BUDGET)) {
         Ok(t) => t,
         Err(_) => return Verdict::Survived { cases: summary.cases },
     };
     let signature = triaged.mismatch.signature();
+    let one_minimal = if triaged.out_of_time {
+        Some(false)
+    } else {
+        is_one_minimal(&triaged.shrunk.value, signature, solver, oracles)
+    };
     Verdict::Caught(Box::new(Kill {
         oracle: failure.mismatch.found_by(),
         // The failing case is the first not counted in the statistics.
@@ -116,7 +121,7 @@ pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Campaign]) -> Verdict {
         time,
         size: triaged.shrunk.value.size_text(),
         proptest_size: None,
-        one_minimal: is_one_minimal(&triaged.shrunk.value, signature, solver, oracles),
+        one_minimal,
         case: triaged.shrunk.value,
         shrink_time: triaged.shrunk.elapsed,
     }))
@@ -136,6 +141,11 @@ pub fn seeded_campaign(cases: u64, max_positions: usize, oracles: &Oracles) -> C
         oracles: *oracles,
     }
 }
+
+/// How long the kill table lets the shrinker work on one row's failure: a case of
+/// 10^5 or more positions with a slow textbook solver would otherwise take an hour.
+/// A row that runs out says "no" under 1-minimal.
+pub const SHRINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// The default campaign's phases with `oracles` (the kill table swaps the checker).
 pub fn default_campaigns(oracles: &Oracles) -> Vec<Campaign> {

@@ -24,6 +24,8 @@ pub struct Triaged {
     /// The expected output (`.out`) from the references.
     pub expected: String,
     pub saved: Option<Saved>,
+    /// Whether shrinking stopped at its time budget, before the case was 1-minimal.
+    pub out_of_time: bool,
 }
 
 /// The corpus kind and canonical text of a case.
@@ -43,6 +45,27 @@ pub fn triage(
     corpus_root: Option<&Path>,
     on_step: impl FnMut(&Case),
 ) -> Result<Triaged, String> {
+    triage_within(case, under_test, oracles, corpus_root, on_step, None)
+}
+
+/// [`triage`], shrinking for at most `budget`: past it no further candidate is taken,
+/// and the result says it stopped early (the kill table bounds the time one row may
+/// take; shrinking a 10^6-position case with a slow solver takes an hour).
+pub fn triage_within(
+    case: &Case,
+    under_test: &dyn Subject,
+    oracles: &Oracles,
+    corpus_root: Option<&Path>,
+    on_step: impl FnMut(&Case),
+    budget: Option<std::time::Duration>,
+) -> Result<Triaged, String> {
+    let began = std::time::Instant::now();
+    let out_of_time = std::cell::Cell::new(false);
+    let in_time = || {
+        let over = budget.is_some_and(|b| began.elapsed() > b);
+        out_of_time.set(out_of_time.get() || over);
+        !over
+    };
     // Shrinking judges candidates by every oracle, the relations on every size included
     // (they are cheap on small games): a case is then 1-minimal by one rule, whichever
     // entry point found it and whatever oracles that entry point ran.
@@ -66,18 +89,21 @@ pub fn triage(
         ..*oracles
     };
     let big = case.game().is_ok_and(|g| g.positions() > BIG);
+    // The first check of the whole case is not a candidate: it always runs.
     let fails_cheaply =
-        |c: &Case| check_case(c, under_test, &cheap).is_err_and(|m| m.signature() == signature);
-    let (start, earlier) = if big && fails_cheaply(case) {
-        let first = shrink_case(case, fails_cheaply, &mut on_step);
-        (first.value, Some((first.steps, first.tries, first.elapsed)))
-    } else {
-        (case.clone(), None)
-    };
+        |c: &Case| in_time() && check_case(c, under_test, &cheap).is_err_and(|m| m.signature() == signature);
+    let (start, earlier) =
+        if big && check_case(case, under_test, &cheap).is_err_and(|m| m.signature() == signature) {
+            let first = shrink_case(case, fails_cheaply, &mut on_step);
+            (first.value, Some((first.steps, first.tries, first.elapsed)))
+        } else {
+            (case.clone(), None)
+        };
     let still_big = earlier.is_some() && start.game().is_ok_and(|g| g.positions() > BIG);
     let final_oracles = if still_big { &cheap } else { oracles };
-    let fails =
-        |c: &Case| check_case(c, under_test, final_oracles).is_err_and(|m| m.signature() == signature);
+    let fails = |c: &Case| {
+        in_time() && check_case(c, under_test, final_oracles).is_err_and(|m| m.signature() == signature)
+    };
     let mut shrunk = shrink_case(&start, fails, &mut on_step);
     if let Some((steps, tries, elapsed)) = earlier {
         shrunk.steps += steps;
@@ -100,6 +126,7 @@ pub fn triage(
         text,
         expected,
         saved,
+        out_of_time: out_of_time.get(),
     })
 }
 
