@@ -104,6 +104,20 @@ pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Campaign]) -> Verdict {
     };
     let time = summary.elapsed;
     let oracles = &campaign.oracles;
+    if size_of(&failure.case) > NOT_SHRUNK_ABOVE {
+        // Every shrinking candidate of such a case costs a solve of 10^5 or more
+        // positions by a slow textbook solver: the row reports the case as found.
+        return Verdict::Caught(Box::new(Kill {
+            oracle: failure.mismatch.found_by(),
+            cases: summary.cases + 1,
+            time: summary.elapsed,
+            size: format!("not shrunk: {}", failure.case.size_text()),
+            proptest_size: None,
+            one_minimal: Some(false),
+            case: failure.case,
+            shrink_time: std::time::Duration::ZERO,
+        }));
+    }
     let triaged = match triage_within(&failure.case, solver, oracles, None, |_| {}, Some(SHRINK_BUDGET)) {
         Ok(t) => t,
         Err(_) => return Verdict::Survived { cases: summary.cases },
@@ -146,6 +160,10 @@ pub fn seeded_campaign(cases: u64, max_positions: usize, oracles: &Oracles) -> C
 /// 10^5 or more positions with a slow textbook solver would otherwise take an hour.
 /// A row that runs out says "no" under 1-minimal.
 pub const SHRINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// The kill table does not shrink failures found on games larger than this (the
+/// large phase's 10^5 to 10^6 positions): see `campaign_kill`.
+pub const NOT_SHRUNK_ABOVE: usize = 100_000;
 
 /// The default campaign's phases with `oracles` (the kill table swaps the checker).
 pub fn default_campaigns(oracles: &Oracles) -> Vec<Campaign> {
