@@ -234,27 +234,9 @@ impl<'a> Scanner<'a> {
     /// white space byte or the end of the input.
     #[inline]
     fn fast_vertex(&mut self, n: u64) -> Option<u32> {
-        self.skip_space();
-        let start = self.pos;
-        let mut v: u64 = 0;
-        while let Some(&b) = self.bytes.get(self.pos) {
-            let digit = b.wrapping_sub(b'0');
-            if digit > 9 {
-                break;
-            }
-            // Wrapping: a token of 20 digits or more is rejected below whatever its value.
-            v = v.wrapping_mul(10).wrapping_add(u64::from(digit));
-            self.pos += 1;
-        }
-        let length = self.pos - start;
-        if length > 0 {
-            self.last_line = self.line;
-        }
-        let ends = self
-            .bytes
-            .get(self.pos)
-            .is_none_or(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
-        (length > 0 && length < 20 && ends && (1..=n).contains(&v)).then(|| (v - 1) as u32)
+        self.fast_number()
+            .filter(|v| (1..=n).contains(v))
+            .map(|v| (v - 1) as u32)
     }
 
     /// Re-reads a malformed edge from its start with the careful, descriptive parser.
