@@ -158,7 +158,8 @@ pub const SIZE_BUCKETS: [(&str, u64); 8] = [
 ];
 
 impl FamilySummary {
-    fn add(&mut self, stats: &Stats) {
+    /// Counts one checked case.
+    pub fn add(&mut self, stats: &Stats) {
         let mut sizes = [0; SIZE_BUCKETS.len()];
         let bucket = SIZE_BUCKETS
             .iter()
@@ -298,27 +299,8 @@ impl Summary {
                 share(f.certify_ran),
             );
         }
-        out += "\ncoverage: cases by size (positions), and the extremes reached\n\n| family |";
-        for (name, _) in SIZE_BUCKETS {
-            out += &format!(" {name} |");
-        }
-        out += " max out-degree | max in-degree | max multiplicity | max remoteness | draws |\n|---|";
-        out += &"---:|".repeat(SIZE_BUCKETS.len() + 5);
         out += "\n";
-        for f in self.families.iter().chain([&self.total()]) {
-            out += &format!("| {} |", f.family);
-            for n in f.sizes {
-                out += &format!(" {n} |");
-            }
-            out += &format!(
-                " {} | {} | {} | {} | {:.1}% |\n",
-                f.max_out_degree,
-                f.max_in_degree,
-                f.max_multiplicity,
-                f.max_remoteness,
-                f.mix().2
-            );
-        }
+        out += &coverage_table(self.families.iter().chain([&self.total()]));
         out
     }
 
@@ -333,6 +315,34 @@ impl Summary {
         }
         all
     }
+}
+
+/// The coverage reached on each axis, one row per summary: cases by size bucket
+/// (positions), the largest out- and in-degree and multiplicity, the longest
+/// remoteness and the share of drawn positions; shared by `diff` and `stress`.
+pub fn coverage_table<'a>(rows: impl IntoIterator<Item = &'a FamilySummary>) -> String {
+    let mut out = String::from("coverage: cases by size (positions), and the extremes reached\n\n| family |");
+    for (name, _) in SIZE_BUCKETS {
+        out += &format!(" {name} |");
+    }
+    out += " max out-degree | max in-degree | max multiplicity | max remoteness | draws |\n|---|";
+    out += &"---:|".repeat(SIZE_BUCKETS.len() + 5);
+    out += "\n";
+    for f in rows {
+        out += &format!("| {} |", f.family);
+        for n in f.sizes {
+            out += &format!(" {n} |");
+        }
+        out += &format!(
+            " {} | {} | {} | {} | {:.1}% |\n",
+            f.max_out_degree,
+            f.max_in_degree,
+            f.max_multiplicity,
+            f.max_remoteness,
+            f.mix().2
+        );
+    }
+    out
 }
 
 /// What became of one case of a batch.

@@ -1,0 +1,322 @@
+//! Running a user's program under a judge's limits: its own process group killed as a
+//! whole at the time limit, an address-space limit on every process of it, and its
+//! peak memory and run time measured.
+
+use std::io::{Read, Write};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// Output beyond this is not kept: a program printing for ever must not exhaust memory.
+pub const OUTPUT_LIMIT: usize = 64 << 20;
+
+/// The limits a program runs under, the same for the solution and a reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time; the program is killed with its children after it.
+    pub time: Duration,
+    /// Bytes of address space per process (RLIMIT_AS), and of peak resident memory.
+    pub memory: Option<u64>,
+}
+
+impl Limits {
+    /// A time limit and no memory limit.
+    pub fn time(time: Duration) -> Limits {
+        Limits { time, memory: None }
+    }
+}
+
+/// A program under test: a shell command reading the input on stdin.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub command: String,
+    pub limits: Limits,
+}
+
+/// What one run of the program produced.
+#[derive(Debug)]
+pub struct Run {
+    /// How it ended; `None` when it outlived the time limit and was killed.
+    pub status: Option<ExitStatus>,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    /// From start to exit (the time limit for a killed program).
+    pub elapsed: Duration,
+    /// The largest resident memory of the program or any child it waited for, in
+    /// bytes (wait4's `ru_maxrss`).
+    pub peak_memory: u64,
+}
+
+impl Run {
+    /// Whether it was killed at the time limit.
+    pub fn timed_out(&self) -> bool {
+        self.status.is_none()
+    }
+}
+
+impl Program {
+    /// A program with a time limit only.
+    pub fn new(command: impl Into<String>, time: Duration) -> Program {
+        Program {
+            command: command.into(),
+            limits: Limits::time(time),
+        }
+    }
+
+    /// Runs the program on `input` in its own process group, killed with all its
+    /// children when it exits or outlives the time limit. The memory limit is
+    /// RLIMIT_AS, set in the child before `sh` starts, so it holds for every process
+    /// the command starts (each on its own, as judges limit a process).
+    #[cfg(unix)]
+    pub fn run(&self, input: &[u8]) -> std::io::Result<Run> {
+        use std::os::unix::process::{CommandExt, ExitStatusExt};
+        let start = Instant::now();
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(&self.command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        if let Some(bytes) = self.limits.memory {
+            let limit = libc::rlimit {
+                rlim_cur: bytes as libc::rlim_t,
+                rlim_max: bytes as libc::rlim_t,
+            };
+            // SAFETY: setrlimit is async-signal-safe, and the closure allocates nothing.
+            unsafe {
+                command.pre_exec(move || {
+                    if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
+        let mut child = command.spawn()?;
+        let pid = child.id() as libc::pid_t;
+        // One thread pumps all three pipes with poll(2): input in, output out, without
+        // ever blocking on one pipe. It stops when told to, so a process that escaped
+        // the group (`setsid`) and still holds a pipe cannot hang the runner.
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let pump = {
+            let (stdin, stdout, stderr) = (
+                child.stdin.take().expect("piped"),
+                child.stdout.take().expect("piped"),
+                child.stderr.take().expect("piped"),
+            );
+            let (input, stop) = (input.to_vec(), stop.clone());
+            std::thread::spawn(move || pump(stdin, stdout, stderr, &input, &stop))
+        };
+        let exited = wait_unreaped(pid, self.limits.time)?;
+        let elapsed = if exited {
+            start.elapsed()
+        } else {
+            self.limits.time
+        };
+        // The child is a zombie now, or still running: either way its pid, and so its
+        // process group id, cannot have been reused. Kill the group (children left
+        // behind, a background job of the program) before reaping the child, never
+        // after, when the id could name someone else's group.
+        // SAFETY: signalling the process group created for this child, whose leader
+        // is not reaped yet.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+        let (status, usage) = reap(pid)?;
+        // Output still in the pipes is read for a moment; a pipe held open by an
+        // escaped process is then abandoned.
+        let grace = std::thread::spawn({
+            let stop = stop.clone();
+            move || {
+                std::thread::sleep(PIPE_GRACE);
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        let (stdout, stderr) = pump.join().unwrap_or_default();
+        drop(grace);
+        Ok(Run {
+            status: exited.then(|| ExitStatus::from_raw(status)),
+            stdout,
+            stderr,
+            elapsed,
+            // Linux counts ru_maxrss in KiB.
+            peak_memory: (usage.ru_maxrss.max(0) as u64) * 1024,
+        })
+    }
+
+    /// `stress` needs process groups to enforce time limits on a program and all its
+    /// children; elsewhere it refuses to run rather than leave processes behind.
+    #[cfg(not(unix))]
+    pub fn run(&self, _input: &[u8]) -> std::io::Result<Run> {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "stress runs programs only on Unix systems (it needs process groups to enforce time limits)",
+        ))
+    }
+}
+
+/// How long the pipes are still read after the program and its group are gone.
+const PIPE_GRACE: Duration = Duration::from_millis(200);
+
+/// Reaps the child `pid` with wait4, for its status and its resource usage (which
+/// includes the children it reaped itself).
+#[cfg(unix)]
+fn reap(pid: libc::pid_t) -> std::io::Result<(libc::c_int, libc::rusage)> {
+    loop {
+        let mut status = 0;
+        // SAFETY: a zeroed rusage is a valid out-parameter for wait4.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: wait4 on our own child, with valid out-pointers.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            return Ok((status, usage));
+        }
+        let e = std::io::Error::last_os_error();
+        if e.kind() != std::io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+/// Writes `input` to the program's stdin and reads its stdout and stderr (each kept up
+/// to [`OUTPUT_LIMIT`]) until both reach end of file, or `stop` is set and nothing is
+/// left to read.
+#[cfg(unix)]
+fn pump(
+    stdin: std::process::ChildStdin,
+    mut stdout: std::process::ChildStdout,
+    mut stderr: std::process::ChildStderr,
+    input: &[u8],
+    stop: &std::sync::atomic::AtomicBool,
+) -> (Vec<u8>, Vec<u8>) {
+    use std::os::unix::io::AsRawFd;
+    let mut stdin = Some(stdin);
+    let mut written = 0;
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let (mut out_open, mut err_open) = (true, true);
+    let mut chunk = vec![0u8; 1 << 16];
+    for fd in [stdout.as_raw_fd(), stderr.as_raw_fd()]
+        .into_iter()
+        .chain(stdin.as_ref().map(|s| s.as_raw_fd()))
+    {
+        // SAFETY: fcntl on pipe descriptors we own.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+        }
+    }
+    if input.is_empty() {
+        stdin = None;
+    }
+    while out_open || err_open {
+        let mut fds = Vec::with_capacity(3);
+        if out_open {
+            fds.push(libc::pollfd {
+                fd: stdout.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            });
+        }
+        if err_open {
+            fds.push(libc::pollfd {
+                fd: stderr.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            });
+        }
+        if let Some(s) = &stdin {
+            fds.push(libc::pollfd {
+                fd: s.as_raw_fd(),
+                events: libc::POLLOUT,
+                revents: 0,
+            });
+        }
+        // SAFETY: `fds` is a valid array of pollfd for the duration of the call.
+        let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 20) };
+        if ready <= 0 {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            continue;
+        }
+        for pfd in &fds {
+            if pfd.revents == 0 {
+                continue;
+            }
+            if pfd.fd == stdout.as_raw_fd() {
+                out_open = read_some(&mut stdout, &mut chunk, &mut out);
+            } else if pfd.fd == stderr.as_raw_fd() {
+                err_open = read_some(&mut stderr, &mut chunk, &mut err);
+            } else if let Some(s) = &mut stdin {
+                match s.write(&input[written..]) {
+                    Ok(n) => written += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                    // The program closed its input: the rest is not wanted.
+                    Err(_) => written = input.len(),
+                }
+                if written == input.len() {
+                    stdin = None;
+                }
+            }
+        }
+    }
+    (out, err)
+}
+
+/// Reads what is there from a non-blocking pipe into `kept` (up to [`OUTPUT_LIMIT`]);
+/// false at end of file.
+#[cfg(unix)]
+fn read_some(pipe: &mut impl Read, chunk: &mut [u8], kept: &mut Vec<u8>) -> bool {
+    loop {
+        match pipe.read(chunk) {
+            Ok(0) => return false,
+            Ok(n) => {
+                if kept.len() < OUTPUT_LIMIT {
+                    kept.extend_from_slice(&chunk[..n.min(OUTPUT_LIMIT - kept.len())]);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return true,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+/// Waits until the child `pid` exits or `timeout` passes, without reaping it (so its
+/// pid stays reserved): true when it exited.
+#[cfg(unix)]
+fn wait_unreaped(pid: libc::pid_t, timeout: Duration) -> std::io::Result<bool> {
+    let deadline = Instant::now() + timeout;
+    let mut pause = Duration::from_micros(50);
+    loop {
+        // SAFETY: a zeroed siginfo_t is a valid out-parameter for waitid.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid on our own child with WNOWAIT leaves it waitable.
+        let r = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
+        };
+        if r == -1 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(e);
+        }
+        // SAFETY: waitid filled `info`; si_pid is 0 while no child has exited.
+        if unsafe { info.si_pid() } != 0 {
+            return Ok(true);
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return Ok(false);
+        }
+        std::thread::sleep(pause.min(deadline - now));
+        pause = (pause * 2).min(Duration::from_millis(5));
+    }
+}
