@@ -125,6 +125,8 @@ enum GenerateWhat {
         positions: usize,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        #[command(flatten)]
+        indexed: cli::generate::Indexed,
     },
     /// A `pursuit` contest input.
     Pursuit(InstanceArgs),
@@ -138,16 +140,18 @@ struct InstanceArgs {
     #[arg(long, default_value_t = 1)]
     cases: usize,
     /// Vertices per test case.
-    #[arg(long)]
-    vertices: u32,
+    #[arg(long, required_unless_present = "index", conflicts_with = "index")]
+    vertices: Option<u32>,
     /// Edges per test case (distinct, and no self-loops for pursuit, unless --relax).
-    #[arg(long)]
-    edges: u64,
+    #[arg(long, required_unless_present = "index", conflicts_with = "index")]
+    edges: Option<u64>,
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Outside the official limits: self-loops, duplicate edges, x = y.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "index")]
     relax: bool,
+    #[command(flatten)]
+    indexed: cli::generate::Indexed,
 }
 
 fn run(command: Command) -> cli::Status {
@@ -176,14 +180,24 @@ fn run(command: Command) -> cli::Status {
                 family,
                 positions,
                 seed,
-            } => cli::generate::game(&family, positions, seed),
-            GenerateWhat::Pursuit(a) => {
-                cli::generate::instances(Problem::Pursuit, a.cases, a.vertices, a.edges, a.seed, a.relax)
-            }
-            GenerateWhat::Minigame(a) => {
-                cli::generate::instances(Problem::Minigame, a.cases, a.vertices, a.edges, a.seed, a.relax)
-            }
+                indexed,
+            } => match indexed.index {
+                Some(_) => cli::generate::indexed(retrocheck::harness::stress::Target::Game, seed, &indexed),
+                None => cli::generate::game(&family, positions, seed),
+            },
+            GenerateWhat::Pursuit(a) => instances(Problem::Pursuit, a),
+            GenerateWhat::Minigame(a) => instances(Problem::Minigame, a),
         },
+    }
+}
+
+/// `generate pursuit|minigame`: by size, or a `stress` input by its seed and index.
+fn instances(problem: Problem, a: InstanceArgs) -> cli::Status {
+    match (a.indexed.index, a.vertices, a.edges) {
+        (None, Some(vertices), Some(edges)) => {
+            cli::generate::instances(problem, a.cases, vertices, edges, a.seed, a.relax)
+        }
+        _ => cli::generate::indexed(cli::stress::problem(problem), a.seed, &a.indexed),
     }
 }
 

@@ -5,7 +5,50 @@ use super::{Exit, Status};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use retrocheck::harness::generate::{self, Case};
+use retrocheck::harness::stress::{input_at, Program, Settings, Target};
 use retrocheck::problems::{Instance, Problem};
+
+/// Which `stress` input to write again: the one a failure names by its seed and index,
+/// with the generation flags of that run.
+#[derive(clap::Args)]
+pub struct Indexed {
+    /// Write input number INDEX of `retrocheck stress` with this --seed, byte for byte
+    /// the input stress fed the program (give the same --max-size, --edge-cases and
+    /// --beyond-limits as the stress run; stress prints the whole command).
+    #[arg(long)]
+    pub index: Option<u64>,
+    /// As for `stress`: the largest test case, capped at the official limit unless
+    /// --beyond-limits.
+    #[arg(long, default_value_t = 10, requires = "index")]
+    pub max_size: u32,
+    /// As for `stress`.
+    #[arg(long, requires = "index")]
+    pub edge_cases: bool,
+    /// As for `stress`.
+    #[arg(long, requires = "index")]
+    pub beyond_limits: bool,
+}
+
+/// Writes the input `stress` generated as number `indexed.index` of the campaign with
+/// this seed: the same settings give the same bytes.
+pub fn indexed(target: Target, seed: u64, indexed: &Indexed) -> Status {
+    if indexed.max_size == 0 {
+        return Err(Exit::bad("--max-size must be at least 1"));
+    }
+    let settings = Settings {
+        target,
+        // Generation never runs a program.
+        program: Program::new("", std::time::Duration::from_secs(1)),
+        reference: None,
+        exact: false,
+        edge_cases: indexed.edge_cases,
+        beyond_limits: indexed.beyond_limits,
+        seed,
+        max_size: indexed.max_size,
+    };
+    out!("{}", input_at(&settings, indexed.index.unwrap_or(0)).text());
+    Ok(())
+}
 
 pub fn game(family: &str, positions: usize, seed: u64) -> Status {
     let family = super::diff::family(family)?;

@@ -19,6 +19,20 @@ pub fn quote(bytes: &[u8]) -> String {
     out
 }
 
+/// The first `limit` bytes of a program's output as a block of text, escaped except
+/// for the line breaks, with a note of how much was left out.
+pub fn block(bytes: &[u8], limit: usize) -> String {
+    let mut end = bytes.len().min(limit);
+    while end < bytes.len() && end > 0 && (bytes[end] & 0xC0) == 0x80 {
+        end -= 1;
+    }
+    let mut out = escape(&bytes[..end], false);
+    if end < bytes.len() {
+        out += &format!("… ({} more bytes left out)\n", thousands((bytes.len() - end) as u64));
+    }
+    out
+}
+
 /// The last lines of `bytes` (a program's stderr), at most [`QUOTE_LIMIT`] bytes of
 /// them, escaped except for the line breaks, with a note of how much came before.
 pub fn tail(bytes: &[u8], lines: usize) -> String {
