@@ -355,8 +355,7 @@ fn write_json(
         "failure": failure,
     });
     let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
-    std::fs::write(path, text + "\n")
-        .map_err(|e| Exit::bad(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, text + "\n").map_err(|e| Exit::bad(format!("cannot write {}: {e}", path.display())))
 }
 
 fn describe(input: &Input) -> String {

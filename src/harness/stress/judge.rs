@@ -153,7 +153,9 @@ pub fn judge(run: &Run, expected: &[u8], exact: bool, limits: &Limits) -> Verdic
         let why = if run.peak_memory > limit {
             Some("the peak exceeds the limit".to_string())
         } else if let (true, Some(message)) = (failed, hit) {
-            Some(format!("an allocation failed under the limit: {message:?} on stderr"))
+            Some(format!(
+                "an allocation failed under the limit: {message:?} on stderr"
+            ))
         } else {
             None
         };
@@ -223,7 +225,9 @@ pub fn compare(actual: &[u8], expected: &[u8], exact: bool) -> Verdict {
             expected.split_inclusive(|&b| b == b'\n').collect(),
             actual.split_inclusive(|&b| b == b'\n').collect(),
         );
-        let line = (0..).find(|&i| want.get(i) != got.get(i)).expect("the bytes differ");
+        let line = (0..)
+            .find(|&i| want.get(i) != got.get(i))
+            .expect("the bytes differ");
         return Verdict::PresentationError {
             line: line + 1,
             expected: want.get(line).map_or_else(end, |w| quote(w)),
@@ -236,10 +240,7 @@ pub fn compare(actual: &[u8], expected: &[u8], exact: bool) -> Verdict {
 /// The lines of an output without their trailing white space (`\r` included) and
 /// without the blank lines at its end.
 fn content_lines(text: &[u8]) -> Vec<&[u8]> {
-    let mut lines: Vec<&[u8]> = text
-        .split(|&b| b == b'\n')
-        .map(|l| l.trim_ascii_end())
-        .collect();
+    let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').map(|l| l.trim_ascii_end()).collect();
     while lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
@@ -267,7 +268,10 @@ mod tests {
     #[test]
     fn crlf_and_trailing_spaces_are_reported_on_their_line_and_shown() {
         let expected = b"Case #1: No\nCase #2: Yes\n";
-        assert_eq!(compare(b"Case #1: No\r\nCase #2: Yes\r\n", expected, false), Verdict::Accepted);
+        assert_eq!(
+            compare(b"Case #1: No\r\nCase #2: Yes\r\n", expected, false),
+            Verdict::Accepted
+        );
         let v = compare(b"Case #1: No\nCase #2: Yes\r\n", expected, true);
         assert_eq!(
             v,

@@ -15,9 +15,9 @@ use super::shrink::{case_passes, pass, shrink, Passes};
 use crate::format::print_game;
 use crate::problems::{Instance, Problem};
 pub use judge::{judge, Verdict};
-pub use run::{Limits, Program, Run, OUTPUT_LIMIT};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+pub use run::{Limits, Program, Run, OUTPUT_LIMIT};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
@@ -304,10 +304,13 @@ fn expect(settings: &Settings, input: &Input, text: &str) -> Result<(Vec<u8>, Ve
 pub fn test(settings: &Settings, input: &Input) -> Result<Tested, Trouble> {
     let text = input.text();
     let (expected, coverage) = expect(settings, input, &text)?;
-    let run = settings.program.run(text.as_bytes()).map_err(|e| Trouble::Spawn {
-        command: settings.program.command.clone(),
-        error: e.to_string(),
-    })?;
+    let run = settings
+        .program
+        .run(text.as_bytes())
+        .map_err(|e| Trouble::Spawn {
+            command: settings.program.command.clone(),
+            error: e.to_string(),
+        })?;
     Ok(Tested {
         verdict: judge(&run, &expected, settings.exact, &settings.program.limits),
         elapsed: run.elapsed,

@@ -28,7 +28,10 @@ pub fn block(bytes: &[u8], limit: usize) -> String {
     }
     let mut out = escape(&bytes[..end], false);
     if end < bytes.len() {
-        out += &format!("… ({} more bytes left out)\n", thousands((bytes.len() - end) as u64));
+        out += &format!(
+            "… ({} more bytes left out)\n",
+            thousands((bytes.len() - end) as u64)
+        );
     }
     out
 }

@@ -109,11 +109,7 @@ impl Program {
             std::thread::spawn(move || pump(stdin, stdout, stderr, &input, &stop))
         };
         let exited = wait_unreaped(pid, self.limits.time)?;
-        let elapsed = if exited {
-            start.elapsed()
-        } else {
-            self.limits.time
-        };
+        let elapsed = if exited { start.elapsed() } else { self.limits.time };
         // The child is a zombie now, or still running: either way its pid, and so its
         // process group id, cannot have been reused. Kill the group (children left
         // behind, a background job of the program) before reaping the child, never
