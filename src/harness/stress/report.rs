@@ -16,6 +16,8 @@ pub struct Report {
     pub verdicts: [u64; KINDS.len()],
     /// The input index and time of the slowest run.
     pub slowest: Option<(u64, Duration)>,
+    /// The time of every run together.
+    pub total_time: Duration,
     /// The input index and peak resident bytes of the run that used the most memory.
     pub most_memory: Option<(u64, u64)>,
     /// The input index, size (in the `--max-size` unit) and size in words of the
@@ -32,6 +34,7 @@ impl Report {
             inputs: 0,
             verdicts: [0; KINDS.len()],
             slowest: None,
+            total_time: Duration::ZERO,
             most_memory: None,
             largest: None,
             coverage: FamilySummary {
@@ -45,6 +48,7 @@ impl Report {
     pub fn add(&mut self, index: u64, input: &Input, tested: &Tested) {
         self.inputs += 1;
         self.verdicts[tested.verdict.index()] += 1;
+        self.total_time += tested.elapsed;
         if self.slowest.is_none_or(|(_, t)| tested.elapsed > t) {
             self.slowest = Some((index, tested.elapsed));
         }
@@ -79,12 +83,17 @@ impl Report {
 
     /// The report for people: tally, extremes and the coverage table.
     pub fn text(&self) -> String {
-        let mut out = format!("{} inputs: {}\n", thousands(self.inputs), self.tally());
+        let inputs = if self.inputs == 1 { "input" } else { "inputs" };
+        let mut out = format!("{} {inputs}: {}\n", thousands(self.inputs), self.tally());
         if let Some((index, _, text)) = &self.largest {
             out += &format!("largest input: {text} (input {index})\n");
         }
         if let Some((index, time)) = self.slowest {
-            out += &format!("slowest run: input {index}, {:.3} s\n", time.as_secs_f64());
+            out += &format!(
+                "slowest run: input {index}, {:.3} s (mean {:.3} s)\n",
+                time.as_secs_f64(),
+                self.total_time.as_secs_f64() / self.inputs.max(1) as f64
+            );
         }
         if let Some((index, bytes)) = self.most_memory {
             out += &format!("most memory: input {index}, {}\n", super::judge::mib(bytes));
@@ -112,6 +121,7 @@ impl Report {
             "slowest": self.slowest.map(|(index, time)| serde_json::json!({
                 "index": index, "seconds": time.as_secs_f64(),
             })),
+            "mean_seconds": self.total_time.as_secs_f64() / self.inputs.max(1) as f64,
             "most_memory": self.most_memory.map(|(index, bytes)| serde_json::json!({
                 "index": index, "bytes": bytes,
             })),
