@@ -26,7 +26,7 @@ for m in $MUTANTS; do
   first=$(grep -m1 -E '^input [0-9]+' <<<"$out")
   index=$(sed -E 's/^input ([0-9]+).*/\1/' <<<"$first")
   verdict=$(sed -E 's/^input [0-9]+ \([^)]*\): ([a-z ]+)( on| \(|:).*/\1/' <<<"$first")
-  shrink=$(grep -m1 -oE 'steps \([0-9]+ runs, [0-9.]+ s\)' <<<"$out" | grep -oE '[0-9.]+ s' | tr -d ' s')
+  shrink=$(grep -m1 -oE 'steps? \([0-9]+ runs?, [0-9.]+ s\)' <<<"$out" | grep -oE '[0-9.]+ s' | tr -d ' s')
   size=$(grep -m1 -oE ' s\) to [^:]*' <<<"$out" | sed -E 's/ s\) to (one test case, )?//')
   total=$(echo "$end - $start" | bc)
   catch=$(echo "$total - ${shrink:-0}" | bc)
