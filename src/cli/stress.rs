@@ -173,6 +173,13 @@ pub fn run(target: Target, args: Args) -> Status {
                 Err(trouble) => {
                     bar.finish_and_clear();
                     outln!("{}", report.text());
+                    let failure = serde_json::json!({
+                        "index": i,
+                        "seed": args.seed,
+                        "trouble": trouble.to_string(),
+                        "regenerate": regenerate(target, &args, i),
+                    });
+                    write_json(&args, &settings, &report, start.elapsed(), Some(failure))?;
                     return Err(Exit::Found(anyhow::anyhow!(
                         "input {i} ({}): {trouble}\n{}",
                         regenerate(target, &args, i),

@@ -626,3 +626,15 @@ fn issue_13_a_zero_timeout_and_absurd_jobs_are_refused_and_save_nothing() {
     );
     assert_eq!(std::fs::read_dir(save.path()).unwrap().count(), 0);
 }
+
+/// Issue 15: the peak memory reported is the program's (wait4's `ru_maxrss`): a
+/// program that fills 100 MiB shows at least that, a small one far less.
+#[test]
+fn issue_15_the_peak_memory_of_a_run_is_measured() {
+    let program = Program::new("python3 -c \"x = b'x' * (100 << 20)\"", Duration::from_secs(20));
+    let big = program.run(b"").unwrap();
+    assert!(big.status.is_some_and(|s| s.success()), "{big:?}");
+    assert!(big.peak_memory >= 100 << 20, "{} bytes", big.peak_memory);
+    let small = Program::new("true", Duration::from_secs(20)).run(b"").unwrap();
+    assert!(small.peak_memory < 50 << 20, "{} bytes", small.peak_memory);
+}
