@@ -390,12 +390,19 @@ fn check_size(settings: &Settings, jobs: usize) -> Status {
     let (positions, moves) = match settings.target {
         Target::Game => (largest, 8),
         Target::Problem(p) if matches!(p.name(), "pursuit" | "catmouse") => {
-            (largest.saturating_mul(largest).saturating_mul(3), largest.min(64))
+            (largest.saturating_mul(largest).saturating_mul(2), largest.min(64))
         }
         Target::Problem(_) => (largest.saturating_mul(8), 8),
     };
-    retrocheck::harness::limits::check_cases(positions, moves, jobs as u64)
-        .map_err(|e| Exit::bad(format!("--max-size {asked}: {e}")))
+    retrocheck::harness::limits::check_cases(positions, moves, jobs as u64).map_err(|e| {
+        match settings.target {
+            Target::Game => Exit::bad(format!("--max-size {asked}: {e}")),
+            Target::Problem(_) => Exit::bad(format!(
+                "--max-size {asked}: the product game of a test case of {largest} {}: {e}",
+                settings.target.unit()
+            )),
+        }
+    })
 }
 
 /// Runs a program once, so that a missing or broken command is a clear error rather
