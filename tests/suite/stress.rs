@@ -321,6 +321,7 @@ fn issue_15_a_program_over_the_memory_limit_gets_a_memory_verdict() {
 #[test]
 fn issue_15_yes_in_capitals_is_a_wrong_answer() {
     let save = tempfile::tempdir().unwrap();
+    let json = save.path().join("report.json");
     let solution = format!("{} solve pursuit | sed 's/Yes/YES/; s/No/NO/'", retrocheck());
     let (code, stdout, stderr) = stress(&[
         "pursuit",
@@ -330,10 +331,49 @@ fn issue_15_yes_in_capitals_is_a_wrong_answer() {
         "5",
         "--save",
         save.path().to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
     ]);
     assert_eq!(code, Some(1), "{stdout}{stderr}");
     assert!(stdout.contains("verdict: wrong answer on line 1"), "{stdout}");
     assert!(!stdout.contains("presentation error"), "{stdout}");
+    // The JSON report names the failure, its seed and index, and the shrunk input.
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["passed"], false);
+    assert_eq!(report["failure"]["verdict"], "WA");
+    assert_eq!(report["failure"]["seed"], 0);
+    assert_eq!(report["report"]["verdicts"]["WA"], 1);
+    let regenerate = report["failure"]["regenerate"].as_str().unwrap();
+    assert!(
+        regenerate.starts_with("retrocheck generate pursuit --seed 0 --index "),
+        "{regenerate}"
+    );
+    assert!(
+        report["failure"]["shrunk"]["runs"].as_u64().unwrap() >= 1,
+        "{report}"
+    );
+}
+
+/// `--relax` keeps its old meaning (edge cases and beyond the limits) with a warning.
+#[test]
+fn the_deprecated_relax_flag_still_works_and_says_what_replaces_it() {
+    let solution = format!("{} solve pursuit", retrocheck());
+    let (code, stdout, stderr) = stress(&[
+        "pursuit",
+        "--solution",
+        &solution,
+        "--relax",
+        "--cases",
+        "20",
+        "--max-size",
+        "120",
+    ]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("--relax is deprecated: it means --edge-cases --beyond-limits"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("sizes up to 120 vertices"), "{stdout}");
 }
 
 /// Issue 15: sizes reach `--max-size` (they used to grow by one vertex per 25 inputs),
