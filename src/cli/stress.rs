@@ -275,7 +275,7 @@ fn progress_bar(cases: u64) -> ProgressBar {
         ProgressBar::new(cases)
     };
     bar.set_style(
-        ProgressStyle::with_template("{spinner} {pos}/{len} inputs, {per_sec}, {elapsed} {wide_bar} {msg}")
+        ProgressStyle::with_template("{spinner} {pos}/{len} inputs, {elapsed} (eta {eta}) {wide_bar} {msg}")
             .expect("template"),
     );
     bar

@@ -410,6 +410,16 @@ fn issue_15_two_hundred_inputs_at_max_size_100_try_a_graph_of_at_least_90_vertic
     assert_eq!(report["passed"], true);
     assert_eq!(report["report"]["verdicts"]["AC"], 200);
     assert_eq!(report["report"]["largest_input"]["size"], largest);
+    // Per-test times and memory, in input order.
+    let runs = report["report"]["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 200);
+    assert!(runs
+        .iter()
+        .enumerate()
+        .all(|(i, r)| r["index"] == i && r["verdict"] == "AC"));
+    assert!(runs
+        .iter()
+        .all(|r| r["seconds"].as_f64().unwrap() > 0.0 && r["peak_bytes"].as_u64().unwrap() > 0));
     let coverage = &report["report"]["coverage"];
     assert!(coverage["max_out_degree"].as_u64().unwrap() > 1, "{coverage}");
     assert!(coverage["max_remoteness"].as_u64().unwrap() > 1, "{coverage}");

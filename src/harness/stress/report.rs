@@ -25,7 +25,14 @@ pub struct Report {
     pub largest: Option<(u64, u64, String)>,
     /// Every test case's coverage, as one row named after the target.
     pub coverage: FamilySummary,
+    /// Each run (input index, verdict code, time, peak resident bytes), the first
+    /// [`RUNS_KEPT`] of them: the per-test times of the JSON report.
+    pub runs: Vec<(u64, &'static str, Duration, u64)>,
 }
+
+/// How many runs the report lists one by one; an unlimited `--time` campaign must not
+/// grow the report without bound.
+pub const RUNS_KEPT: usize = 100_000;
 
 impl Report {
     /// An empty report whose coverage row is named `name`.
@@ -41,6 +48,7 @@ impl Report {
                 family: name.into(),
                 ..FamilySummary::default()
             },
+            runs: Vec::new(),
         }
     }
 
@@ -49,6 +57,10 @@ impl Report {
         self.inputs += 1;
         self.verdicts[tested.verdict.index()] += 1;
         self.total_time += tested.elapsed;
+        if self.runs.len() < RUNS_KEPT {
+            self.runs
+                .push((index, tested.verdict.code(), tested.elapsed, tested.peak_memory));
+        }
         if self.slowest.is_none_or(|(_, t)| tested.elapsed > t) {
             self.slowest = Some((index, tested.elapsed));
         }
@@ -126,6 +138,9 @@ impl Report {
                 "index": index, "bytes": bytes,
             })),
             "coverage": self.coverage,
+            "runs": self.runs.iter().map(|&(index, code, time, bytes)| serde_json::json!({
+                "index": index, "verdict": code, "seconds": time.as_secs_f64(), "peak_bytes": bytes,
+            })).collect::<Vec<_>>(),
             "size_buckets": SIZE_BUCKETS.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
         })
     }
