@@ -135,6 +135,11 @@ pub fn run(target: Target, args: Args) -> Status {
     if args.relax {
         eprintln!("retrocheck: warning: --relax is deprecated: it means --edge-cases --beyond-limits");
     }
+    if target == Target::Game && args.edge_cases {
+        eprintln!(
+            "retrocheck: note: --edge-cases changes nothing for games: every game family is tried anyway"
+        );
+    }
     check_size(&settings, jobs)?;
     probe(&settings.program, &settings, "solution")?;
     if let Some(reference) = &settings.reference {

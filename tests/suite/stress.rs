@@ -688,3 +688,45 @@ fn issue_15_the_peak_memory_of_a_run_is_measured() {
     let small = Program::new("true", Duration::from_secs(20)).run(b"").unwrap();
     assert!(small.peak_memory < 50 << 20, "{} bytes", small.peak_memory);
 }
+
+/// The same seed gives the same inputs, failure, shrunk input and report (times and
+/// memory aside) on any number of jobs.
+#[test]
+fn the_report_and_the_failure_do_not_depend_on_the_number_of_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let solution = example();
+    let report = |jobs: &str| {
+        let json = dir.path().join(format!("report-{jobs}.json"));
+        let (code, stdout, stderr) = stress(&[
+            "pursuit",
+            "--solution",
+            solution.to_str().unwrap(),
+            "--seed",
+            "5",
+            "--max-size",
+            "40",
+            "--jobs",
+            jobs,
+            "--save",
+            dir.path().to_str().unwrap(),
+            "--json",
+            json.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(1), "{stdout}{stderr}");
+        let mut value: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        for timing in ["seconds", "slowest", "most_memory", "mean_seconds"] {
+            value["report"].as_object_mut().unwrap().remove(timing);
+        }
+        value.as_object_mut().unwrap().remove("seconds");
+        for run in value["report"]["runs"].as_array_mut().unwrap() {
+            run.as_object_mut()
+                .unwrap()
+                .retain(|k, _| k == "index" || k == "verdict");
+        }
+        value
+    };
+    let one = report("1");
+    assert_eq!(one["report"]["verdicts"]["WA"], 1, "{one}");
+    assert_eq!(one, report("3"));
+}
