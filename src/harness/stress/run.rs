@@ -42,7 +42,7 @@ pub struct Run {
     /// From start to exit (the time limit for a killed program).
     pub elapsed: Duration,
     /// The largest resident memory of the program or any child it waited for, in
-    /// bytes (wait4's `ru_maxrss`).
+    /// bytes: see [`peak_memory`].
     pub peak_memory: u64,
 }
 
@@ -108,7 +108,8 @@ impl Program {
             let (input, stop) = (input.to_vec(), stop.clone());
             std::thread::spawn(move || pump(stdin, stdout, stderr, &input, &stop))
         };
-        let exited = wait_unreaped(pid, self.limits.time)?;
+        let mut polled = 0;
+        let exited = wait_unreaped(pid, self.limits.time, &mut polled)?;
         let elapsed = if exited { start.elapsed() } else { self.limits.time };
         // The child is a zombie now, or still running: either way its pid, and so its
         // process group id, cannot have been reused. Kill the group (children left
@@ -136,8 +137,7 @@ impl Program {
             stdout,
             stderr,
             elapsed,
-            // Linux counts ru_maxrss in KiB.
-            peak_memory: (usage.ru_maxrss.max(0) as u64) * 1024,
+            peak_memory: peak_memory(&usage, polled),
         })
     }
 
@@ -154,6 +154,40 @@ impl Program {
 
 /// How long the pipes are still read after the program and its group are gone.
 const PIPE_GRACE: Duration = Duration::from_millis(200);
+
+/// The program's peak resident memory. wait4's `ru_maxrss` is exact for the program
+/// and the children it reaped, except that Linux starts the first process's count at
+/// the resident size of the process that spawned it (the harness, at fork or vfork
+/// and exec): a figure no larger than the harness's own peak may be the harness's. So
+/// that figure is trusted only above the harness's peak; below it, the peak is the
+/// largest `VmHWM` (the high-water mark of the program's own memory since its exec)
+/// seen while polling for its exit, every 5 ms at most.
+#[cfg(unix)]
+fn peak_memory(usage: &libc::rusage, polled: u64) -> u64 {
+    // SAFETY: a zeroed rusage is a valid out-parameter for getrusage.
+    let mut own: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage of this process into a valid pointer.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut own) };
+    // Linux counts ru_maxrss in KiB.
+    let (reported, harness) = (
+        usage.ru_maxrss.max(0) as u64 * 1024,
+        own.ru_maxrss.max(0) as u64 * 1024,
+    );
+    if reported > harness {
+        reported
+    } else {
+        polled
+    }
+}
+
+/// The high-water mark of the resident memory of process `pid` since its exec
+/// (`VmHWM` in /proc/PID/status), if it is still running.
+fn high_water_mark(pid: libc::pid_t) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
 
 /// Reaps the child `pid` with wait4, for its status and its resource usage (which
 /// includes the children it reaped itself).
@@ -280,9 +314,10 @@ fn read_some(pipe: &mut impl Read, chunk: &mut [u8], kept: &mut Vec<u8>) -> bool
 }
 
 /// Waits until the child `pid` exits or `timeout` passes, without reaping it (so its
-/// pid stays reserved): true when it exited.
+/// pid stays reserved): true when it exited. Meanwhile keeps in `peak` the largest
+/// memory high-water mark seen.
 #[cfg(unix)]
-fn wait_unreaped(pid: libc::pid_t, timeout: Duration) -> std::io::Result<bool> {
+fn wait_unreaped(pid: libc::pid_t, timeout: Duration, peak: &mut u64) -> std::io::Result<bool> {
     let deadline = Instant::now() + timeout;
     let mut pause = Duration::from_micros(50);
     loop {
@@ -307,6 +342,9 @@ fn wait_unreaped(pid: libc::pid_t, timeout: Duration) -> std::io::Result<bool> {
         // SAFETY: waitid filled `info`; si_pid is 0 while no child has exited.
         if unsafe { info.si_pid() } != 0 {
             return Ok(true);
+        }
+        if let Some(bytes) = high_water_mark(pid) {
+            *peak = (*peak).max(bytes);
         }
         let now = Instant::now();
         if now >= deadline {
