@@ -78,22 +78,28 @@ impl Program {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        if let Some(bytes) = self.limits.memory {
-            let limit = libc::rlimit {
-                rlim_cur: bytes as libc::rlim_t,
-                rlim_max: bytes as libc::rlim_t,
-            };
-            // SAFETY: setrlimit is async-signal-safe, and the closure allocates nothing.
-            unsafe {
-                command.pre_exec(move || {
-                    if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+        let limit = self.limits.memory.map(|bytes| libc::rlimit {
+            rlim_cur: bytes as libc::rlim_t,
+            rlim_max: bytes as libc::rlim_t,
+        });
+        // Always a pre_exec hook, even without a limit: it makes std fork rather than
+        // vfork, so the child's memory count starts at what fork copies of the
+        // harness's resident memory rather than at its whole peak (see
+        // [`peak_memory`]).
+        // SAFETY: setrlimit is async-signal-safe, and the closure allocates nothing.
+        unsafe {
+            command.pre_exec(move || {
+                if let Some(limit) = &limit {
+                    if libc::setrlimit(libc::RLIMIT_AS, limit) != 0 {
                         return Err(std::io::Error::last_os_error());
                     }
-                    Ok(())
-                });
-            }
+                }
+                Ok(())
+            });
         }
+        let before = resident_memory();
         let mut child = command.spawn()?;
+        let inherited = before.max(resident_memory());
         let pid = child.id() as libc::pid_t;
         // One thread pumps all three pipes with poll(2): input in, output out, without
         // ever blocking on one pipe. It stops when told to, so a process that escaped
@@ -137,7 +143,7 @@ impl Program {
             stdout,
             stderr,
             elapsed,
-            peak_memory: peak_memory(&usage, polled),
+            peak_memory: peak_memory(&usage, inherited, polled),
         })
     }
 
@@ -157,27 +163,33 @@ const PIPE_GRACE: Duration = Duration::from_millis(200);
 
 /// The program's peak resident memory. wait4's `ru_maxrss` is exact for the program
 /// and the children it reaped, except that Linux starts the first process's count at
-/// the resident size of the process that spawned it (the harness, at fork or vfork
-/// and exec): a figure no larger than the harness's own peak may be the harness's. So
-/// that figure is trusted only above the harness's peak; below it, the peak is the
-/// largest `VmHWM` (the high-water mark of the program's own memory since its exec)
-/// seen while polling for its exit, every 5 ms at most.
+/// the resident size of what it was forked from: at most the harness's resident
+/// memory at the fork, `inherited`. So that figure is trusted only above `inherited`;
+/// at or below it, the peak is the largest `VmHWM` (the high-water mark of a
+/// process's own memory since its exec) of the program or its descendants seen while
+/// polling for its exit: a lower bound, for programs smaller than the harness.
 #[cfg(unix)]
-fn peak_memory(usage: &libc::rusage, polled: u64) -> u64 {
-    // SAFETY: a zeroed rusage is a valid out-parameter for getrusage.
-    let mut own: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: getrusage of this process into a valid pointer.
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut own) };
+fn peak_memory(usage: &libc::rusage, inherited: u64, polled: u64) -> u64 {
     // Linux counts ru_maxrss in KiB.
-    let (reported, harness) = (
-        usage.ru_maxrss.max(0) as u64 * 1024,
-        own.ru_maxrss.max(0) as u64 * 1024,
-    );
-    if reported > harness {
+    let reported = usage.ru_maxrss.max(0) as u64 * 1024;
+    if reported > inherited {
         reported
     } else {
         polled
     }
+}
+
+/// This process's resident memory (`VmRSS` in /proc/self/status), or its whole peak
+/// where that cannot be read.
+fn resident_memory() -> u64 {
+    let field = |status: &str, name: &str| -> Option<u64> {
+        let line = status.lines().find(|l| l.starts_with(name))?;
+        Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? * 1024)
+    };
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    field(&status, "VmRSS:")
+        .or_else(|| field(&status, "VmHWM:"))
+        .unwrap_or(u64::MAX)
 }
 
 /// The high-water mark of the resident memory of process `pid` since its exec
@@ -187,6 +199,27 @@ fn high_water_mark(pid: libc::pid_t) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
+}
+
+/// The largest [`high_water_mark`] of process `pid` and its descendants (found through
+/// /proc/PID/task/PID/children), 0 when none can be read.
+fn tree_high_water_mark(pid: libc::pid_t) -> u64 {
+    let mut stack = vec![pid];
+    let mut most = 0;
+    // Bounded: a fork bomb must not keep the runner walking.
+    let mut budget = 256;
+    while let Some(p) = stack.pop() {
+        most = most.max(high_water_mark(p).unwrap_or(0));
+        if let Ok(children) = std::fs::read_to_string(format!("/proc/{p}/task/{p}/children")) {
+            for child in children.split_whitespace().filter_map(|c| c.parse().ok()) {
+                if budget > 0 {
+                    budget -= 1;
+                    stack.push(child);
+                }
+            }
+        }
+    }
+    most
 }
 
 /// Reaps the child `pid` with wait4, for its status and its resource usage (which
@@ -343,14 +376,12 @@ fn wait_unreaped(pid: libc::pid_t, timeout: Duration, peak: &mut u64) -> std::io
         if unsafe { info.si_pid() } != 0 {
             return Ok(true);
         }
-        if let Some(bytes) = high_water_mark(pid) {
-            *peak = (*peak).max(bytes);
-        }
+        *peak = (*peak).max(tree_high_water_mark(pid));
         let now = Instant::now();
         if now >= deadline {
             return Ok(false);
         }
         std::thread::sleep(pause.min(deadline - now));
-        pause = (pause * 2).min(Duration::from_millis(5));
+        pause = (pause * 2).min(Duration::from_millis(1));
     }
 }
