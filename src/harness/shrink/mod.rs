@@ -120,8 +120,82 @@ pub fn shrink_until<T: Clone>(
     start: T,
     passes: &Passes<T>,
     mut fails: impl FnMut(&T) -> bool,
-    mut on_step: impl FnMut(&T),
+    on_step: impl FnMut(&T),
     deadline: Option<Instant>,
+) -> Shrunk<T> {
+    let first_failing = |candidates: &mut dyn Iterator<Item = T>, tries: &mut usize| {
+        for (k, candidate) in candidates.enumerate() {
+            if past(deadline) {
+                return Err(());
+            }
+            *tries += 1;
+            if fails(&candidate) {
+                return Ok(Some((k, candidate)));
+            }
+        }
+        Ok(None)
+    };
+    shrink_by(start, passes, first_failing, on_step)
+}
+
+/// [`shrink_until`] with `jobs` candidates judged at once on threads of their own,
+/// for subjects that are programs (each judgement a process run): the accepted
+/// candidate is still the first failing one in pass order, so the result is the
+/// same for every `jobs`, only faster — a big case whose 1-minimality alone takes
+/// thousands of runs shrinks about `jobs` times sooner.
+pub fn shrink_parallel<T: Clone + Send + Sync>(
+    start: T,
+    passes: &Passes<T>,
+    fails: impl Fn(&T) -> bool + Sync,
+    jobs: usize,
+    on_step: impl FnMut(&T),
+    deadline: Option<Instant>,
+) -> Shrunk<T> {
+    let jobs = jobs.max(1);
+    let first_failing = |candidates: &mut dyn Iterator<Item = T>, tries: &mut usize| {
+        let mut seen = 0;
+        loop {
+            if past(deadline) {
+                return Err(());
+            }
+            let mut batch: Vec<T> = (&mut *candidates).take(jobs).collect();
+            if batch.is_empty() {
+                return Ok(None);
+            }
+            *tries += batch.len();
+            let verdicts: Vec<bool> = if batch.len() == 1 {
+                vec![fails(&batch[0])]
+            } else {
+                std::thread::scope(|scope| {
+                    let fails = &fails;
+                    let handles: Vec<_> = batch.iter().map(|c| scope.spawn(move || fails(c))).collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("a shrinking judge panicked"))
+                        .collect()
+                })
+            };
+            if let Some(i) = verdicts.iter().position(|&v| v) {
+                return Ok(Some((seen + i, batch.swap_remove(i))));
+            }
+            seen += batch.len();
+        }
+    };
+    shrink_by(start, passes, first_failing, on_step)
+}
+
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+/// The shrinking loop, with `first_failing` finding the first failing candidate of a
+/// run of candidates (its index in the run), counting its tries, or `Err` at the
+/// deadline.
+fn shrink_by<T: Clone>(
+    start: T,
+    passes: &Passes<T>,
+    mut first_failing: impl FnMut(&mut dyn Iterator<Item = T>, &mut usize) -> Result<Option<(usize, T)>, ()>,
+    mut on_step: impl FnMut(&T),
 ) -> Shrunk<T> {
     let began = Instant::now();
     let mut current = start;
@@ -134,44 +208,31 @@ pub fn shrink_until<T: Clone>(
     // the current value, so the value is 1-minimal once the sweep ends if it is at most
     // `singles`.
     let mut clean_from = 0;
-    while pass < last {
+    'passes: while pass < last {
         // Cycle through the pass until all of its candidates fail on the current value:
         // after an acceptance, go on from the candidate that succeeded (those before
         // it failed on a larger value and likely fail again), and try them last.
         let (mut from, mut until) = (0, None);
         loop {
-            let mut found = None;
-            let candidates = (passes.list[pass].candidates)(&current, from);
-            for (k, candidate) in candidates
-                .take(until.map_or(usize::MAX, |u: usize| u - from))
-                .enumerate()
-            {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
+            let mut candidates = (passes.list[pass].candidates)(&current, from)
+                .take(until.map_or(usize::MAX, |u: usize| u - from));
+            match first_failing(&mut candidates, &mut tries) {
+                Err(()) => {
                     out_of_time = true;
-                    break;
+                    break 'passes;
                 }
-                tries += 1;
-                if fails(&candidate) {
-                    found = Some((from + k, candidate));
-                    break;
-                }
-            }
-            match found {
-                Some((index, candidate)) => {
+                Ok(Some((k, candidate))) => {
+                    drop(candidates);
                     steps += 1;
                     on_step(&candidate);
                     current = candidate;
                     clean_from = pass;
-                    (from, until) = (index, None);
+                    (from, until) = (from + k, None);
                 }
                 // The tail from `from` failed: now the candidates before it.
-                None if out_of_time => break,
-                None if until.is_none() && from > 0 => (from, until) = (0, Some(from)),
-                None => break,
+                Ok(None) if until.is_none() && from > 0 => (from, until) = (0, Some(from)),
+                Ok(None) => break,
             }
-        }
-        if out_of_time {
-            break;
         }
         pass += 1;
         if pass == last && clean_from > singles {
@@ -773,6 +834,31 @@ mod tests {
         assert!(smaller.iter().all(|h| h.positions() <= 2 && h.move_count() <= 2));
         let big = parse_game("game 5;\n0 A ;\n1 A ;\n2 A ;\n3 A ;\n4 A ;\n").unwrap();
         assert_eq!(smaller_exhaustive(&big, 0).count(), 0);
+    }
+
+    #[test]
+    fn shrinking_in_parallel_accepts_the_same_candidates() {
+        // "Fails" while some position is stuck and two have two moves or more.
+        let Case::Game(g) = super::super::generate::case(super::super::generate::Family::Uniform, 3, 300)
+        else {
+            panic!("uniform makes games")
+        };
+        let fails = |c: &Case| {
+            let Case::Game(g) = c else { return false };
+            g.ids().any(|p| g.moves(p).is_empty()) && g.ids().filter(|&p| g.moves(p).len() >= 2).count() >= 2
+        };
+        let start = Case::Game(g);
+        assert!(fails(&start));
+        let passes = case_passes(&start, true);
+        let alone = shrink(start.clone(), &passes, fails, |_| {});
+        for jobs in [2, 5] {
+            let together = shrink_parallel(start.clone(), &passes, fails, jobs, |_| {}, None);
+            assert_eq!(format!("{:?}", together.value), format!("{:?}", alone.value));
+            assert_eq!(together.steps, alone.steps);
+            assert!(together.tries >= alone.tries);
+        }
+        let past = shrink_parallel(start.clone(), &passes, fails, 2, |_| {}, Some(Instant::now()));
+        assert!(past.out_of_time && past.steps == 0);
     }
 
     #[test]
