@@ -81,12 +81,15 @@ pub fn triage_within(
         ..*oracles
     };
     let big = case.game().is_ok_and(|g| g.positions() > BIG);
+    // Candidates of big cases are judged on every core at once (the result does not
+    // depend on it); on small ones a thread per candidate costs more than the check.
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     // The first check of the whole case is not a candidate: it always runs.
     let fails_cheaply =
         |c: &Case| check_case(c, under_test, &cheap).is_err_and(|m| m.signature() == signature);
     let (start, earlier) =
         if big && check_case(case, under_test, &cheap).is_err_and(|m| m.signature() == signature) {
-            let first = shrink_case(case, fails_cheaply, &mut on_step, deadline);
+            let first = shrink_case(case, fails_cheaply, &mut on_step, deadline, jobs);
             (first.value.clone(), Some(first))
         } else {
             (case.clone(), None)
@@ -95,7 +98,8 @@ pub fn triage_within(
     let final_oracles = if still_big { &cheap } else { oracles };
     let fails =
         |c: &Case| check_case(c, under_test, final_oracles).is_err_and(|m| m.signature() == signature);
-    let mut shrunk = shrink_case(&start, fails, &mut on_step, deadline);
+    let jobs = if start.game().is_ok_and(|g| g.positions() > BIG) { jobs } else { 1 };
+    let mut shrunk = shrink_case(&start, fails, &mut on_step, deadline, jobs);
     if let Some(first) = earlier {
         shrunk.steps += first.steps;
         shrunk.tries += first.tries;

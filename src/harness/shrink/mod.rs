@@ -251,13 +251,22 @@ fn shrink_by<T: Clone>(
 
 /// Shrinks a generated case (a game, or a contest instance in contest form, keeping
 /// the official limits if it met them).
+///
+/// `jobs` candidates are judged at once (see [`shrink_parallel`]); the result is the
+/// same for every `jobs`.
 pub fn shrink_case(
     case: &Case,
-    fails: impl FnMut(&Case) -> bool,
+    fails: impl Fn(&Case) -> bool + Sync,
     on_step: impl FnMut(&Case),
     deadline: Option<Instant>,
+    jobs: usize,
 ) -> Shrunk<Case> {
-    shrink_until(case.clone(), &case_passes(case, true), fails, on_step, deadline)
+    let passes = case_passes(case, true);
+    if jobs > 1 {
+        shrink_parallel(case.clone(), &passes, fails, jobs, on_step, deadline)
+    } else {
+        shrink_until(case.clone(), &passes, fails, on_step, deadline)
+    }
 }
 
 /// The passes for `case`'s kind: a game's, or an instance's (within the official
@@ -878,7 +887,7 @@ mod tests {
             }
             _ => false,
         };
-        let shrunk = shrink_case(&Case::Game(g), fails, |_| {}, None);
+        let shrunk = shrink_case(&Case::Game(g), fails, |_| {}, None, 1);
         let Case::Game(small) = &shrunk.value else {
             panic!()
         };
@@ -908,7 +917,7 @@ mod tests {
         };
         assert!(g.positions() >= 5000 && longest(&g) >= 300);
         let fails = |c: &Case| matches!(c, Case::Game(g) if longest(g) >= 300);
-        let shrunk = shrink_case(&Case::Game(g), fails, |_| {}, None);
+        let shrunk = shrink_case(&Case::Game(g), fails, |_| {}, None, 1);
         let Case::Game(small) = &shrunk.value else {
             panic!()
         };
@@ -929,7 +938,7 @@ mod tests {
         }
         let g = b.build().unwrap();
         let fails = |c: &Case| matches!(c, Case::Game(g) if g.ids().any(|p| g.moves(p).len() >= 300));
-        let shrunk = shrink_case(&Case::Game(g), fails, |_| {}, None);
+        let shrunk = shrink_case(&Case::Game(g), fails, |_| {}, None, 1);
         let Case::Game(small) = &shrunk.value else {
             panic!()
         };
