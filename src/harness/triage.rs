@@ -98,7 +98,11 @@ pub fn triage_within(
     let final_oracles = if still_big { &cheap } else { oracles };
     let fails =
         |c: &Case| check_case(c, under_test, final_oracles).is_err_and(|m| m.signature() == signature);
-    let jobs = if start.game().is_ok_and(|g| g.positions() > BIG) { jobs } else { 1 };
+    let jobs = if start.game().is_ok_and(|g| g.positions() > BIG) {
+        jobs
+    } else {
+        1
+    };
     let mut shrunk = shrink_case(&start, fails, &mut on_step, deadline, jobs);
     if let Some(first) = earlier {
         shrunk.steps += first.steps;
