@@ -10,17 +10,26 @@ use std::fmt;
 /// A metamorphic relation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Relation {
+    /// Permute the position ids: the solution is permuted.
     Relabel,
+    /// Swap every mover, terminal outcome and the draw convention: every winner swaps.
     SwapSides,
+    /// Reverse or shuffle move lists: the same values, moves first optimal in the new order.
     ReorderMoves,
+    /// Repeat one move of a position: the same values and moves.
     DuplicateMove,
+    /// Add a self-loop to a position its mover wins: the same values and moves.
     WinningSelfLoop,
+    /// Add positions nothing reaches: the old positions keep their values and moves.
     UnreachablePositions,
+    /// The game beside a relabelled copy of itself: each half solved as alone.
     DisjointUnion,
+    /// Keep only what one root reaches: the same values and moves there.
     ReachableRestriction,
 }
 
 impl Relation {
+    /// Every relation, in the order the oracle path runs them.
     pub const ALL: [Relation; 8] = [
         Relation::Relabel,
         Relation::SwapSides,
@@ -32,6 +41,7 @@ impl Relation {
         Relation::ReachableRestriction,
     ];
 
+    /// The relation's name in reports (docs/DESIGN.md, "Metamorphic relations").
     pub fn name(self) -> &'static str {
         match self {
             Relation::Relabel => "relabel",
