@@ -4,6 +4,7 @@
 use super::failure::{corpus_from_env, Failure};
 use crate::harness::check::check_case;
 use crate::harness::fuzz::{self, FuzzCase};
+use crate::harness::generate::Case;
 use crate::harness::Subject;
 use crate::solve::Solver;
 
@@ -56,4 +57,11 @@ pub fn fuzz_diff<S: Solver + ?Sized>(input: &FuzzCase, solver: &S) -> bool {
 /// does): for replaying a crash artifact, or for a test that feeds bytes of its own.
 pub fn fuzz_input(bytes: &[u8]) -> FuzzCase {
     fuzz::decode(bytes)
+}
+
+/// The fuzz input that decodes to `case`, if it is within the size caps (at most 24
+/// positions, 8 moves each, or a heavy list): for seeding a fuzz corpus from text cases
+/// or generated ones.
+pub fn fuzz_bytes(case: &Case) -> Option<Vec<u8>> {
+    fuzz::encode(case)
 }

@@ -52,7 +52,7 @@ pub use crate::harness::generate::{Case, Family};
 pub use crate::harness::mismatch::{Mismatch, Oracle, Relation, Signature};
 pub use campaign::Campaign;
 pub use failure::Failure;
-pub use fuzz::{fuzz_check, fuzz_diff, fuzz_input};
+pub use fuzz::{fuzz_bytes, fuzz_check, fuzz_diff, fuzz_input};
 pub use property::Property;
 pub use replay::{replay, ReplayError, BUILTIN_CORPUS};
 pub use solver_fn::{solver_fn, FnSolver};
@@ -91,4 +91,10 @@ pub fn any_game(max_positions: usize) -> BoxedStrategy<Case> {
 /// determined by (family, seed, size)"), of at most about `max_positions` positions.
 pub fn family(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
     strategy::case(family, max_positions)
+}
+
+/// The case of `family` drawn from `seed` at about `positions` positions, as a
+/// campaign draws it: the same arguments give the same case on every platform.
+pub fn generate(family: Family, seed: u64, positions: usize) -> Case {
+    crate::harness::generate::case(family, seed, positions)
 }
