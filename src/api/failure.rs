@@ -2,8 +2,10 @@
 //! case shrunk by retrocheck's shrinker, as text, with the references' expected output.
 
 use crate::game::Outcome;
-use crate::harness::check::{check_case, Mismatch, Oracles};
+use crate::harness::check::{check_case, Mismatch, Oracles, Signature};
+use crate::harness::corpus::save;
 use crate::harness::generate::Case;
+use crate::harness::shrink::shrink_case;
 use crate::harness::triage::{case_text, triage};
 use crate::harness::Subject;
 use std::fmt;
@@ -54,27 +56,32 @@ impl Failure {
         corpus: Option<&Path>,
     ) -> Failure {
         let found_size = case.size_text();
-        let (shrunk, mismatch, text, expected, steps, saved) =
-            match triage(case, under_test, oracles, corpus, |_| {}) {
-                Ok(t) => (
-                    t.shrunk.value,
-                    t.mismatch,
-                    t.text,
-                    t.expected,
-                    t.shrunk.steps,
-                    t.saved.map(|s| s.input),
-                ),
-                Err(error) => {
-                    let mismatch = check_case(case, under_test, oracles)
-                        .err()
-                        .unwrap_or(Mismatch::Crashed {
-                            solver: under_test.name().into(),
-                            error: format!("fails only sometimes (shrinking: {error})"),
-                        });
-                    let expected = crate::harness::expected::output(case, 1).unwrap_or_else(|e| e + "\n");
-                    (case.clone(), mismatch, case_text(case).1, expected, 0, None)
-                }
-            };
+        let (as_game, found_in) = product_game_if_wrong(case, under_test, oracles, found_in);
+        let case = as_game.as_ref().unwrap_or(case);
+        let (shrunk, mismatch, steps) = shrink_directly(case, under_test, oracles)
+            .or_else(|| {
+                let t = triage(case, under_test, oracles, None, |_| {}).ok()?;
+                Some((t.shrunk.value, t.mismatch, t.shrunk.steps))
+            })
+            .unwrap_or_else(|| {
+                // It no longer fails: report it as found rather than lose it.
+                let mismatch = check_case(case, under_test, oracles)
+                    .err()
+                    .unwrap_or(Mismatch::Crashed {
+                        solver: under_test.name().into(),
+                        error: "fails only sometimes".into(),
+                    });
+                (case.clone(), mismatch, 0)
+            });
+        let (kind, text) = case_text(&shrunk);
+        let expected = crate::harness::expected::output(&shrunk, 1).unwrap_or_else(|e| e + "\n");
+        let saved = corpus.and_then(|root| {
+            // A failure to save is reported in the place of the path, never hidden.
+            Some(match save(root, kind, &text, &expected) {
+                Ok(saved) => saved.input,
+                Err(e) => PathBuf::from(format!("(not saved in {}: {e})", root.display())),
+            })
+        });
         Failure {
             solver: under_test.name().into(),
             found_in,
@@ -88,6 +95,50 @@ impl Failure {
             shrink_steps: steps,
             saved,
         }
+    }
+}
+
+/// Shrinks `case` while the solver's own solution of it stays wrong by the references
+/// or `certify` (no metamorphic relation), so the report shows wrong lines of the
+/// solver's output; `None` when only a relation sees the failure, which the shrinker
+/// then keeps (docs/DESIGN.md, "Shrinking").
+fn shrink_directly(
+    case: &Case,
+    under_test: &dyn Subject,
+    oracles: &Oracles,
+) -> Option<(Case, Mismatch, usize)> {
+    let direct = Oracles {
+        relations_off: true,
+        relations_on_every_size: false,
+        ..*oracles
+    };
+    let signature = check_case(case, under_test, &direct).err()?.signature();
+    let fails = |c: &Case| check_case(c, under_test, &direct).is_err_and(|m| m.signature() == signature);
+    let shrunk = shrink_case(case, fails, |_| {});
+    let mismatch = check_case(&shrunk.value, under_test, &direct).err()?;
+    Some((shrunk.value, mismatch, shrunk.steps))
+}
+
+/// A solver of games sees a contest instance only as its product game: when the
+/// solution of that game is wrong (or the solver fails on it), the game is what to
+/// shrink and show, as a `.game` the solver reads, not as a contest input. Failures of
+/// the contest front-end itself stay with the instance.
+fn product_game_if_wrong(
+    case: &Case,
+    under_test: &dyn Subject,
+    oracles: &Oracles,
+    found_in: String,
+) -> (Option<Case>, String) {
+    let Case::Instance(instance) = case else {
+        return (None, found_in);
+    };
+    let signature = check_case(case, under_test, oracles).err().map(|m| m.signature());
+    if !matches!(signature, Some(Signature::WrongSolution | Signature::Crash)) {
+        return (None, found_in);
+    }
+    match instance.game() {
+        Ok(game) => (Some(Case::Game(game)), format!("the product game of {found_in}")),
+        Err(_) => (None, found_in),
     }
 }
 
