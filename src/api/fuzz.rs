@@ -41,7 +41,7 @@ pub fn fuzz_check<S: Solver + ?Sized>(input: &FuzzCase, solver: &S) -> Result<bo
 /// failure's report so that libFuzzer records the input as a crash. A fuzz target in
 /// three lines (`fuzz/fuzz_targets/diff.rs` of a cargo-fuzz crate):
 ///
-/// ```ignore
+/// ```text
 /// #![no_main]
 /// use retrocheck::api::{fuzz_diff, FuzzCase};
 /// libfuzzer_sys::fuzz_target!(|input: FuzzCase| { fuzz_diff(&input, &my_crate::MySolver); });
@@ -49,6 +49,14 @@ pub fn fuzz_check<S: Solver + ?Sized>(input: &FuzzCase, solver: &S) -> Result<bo
 ///
 /// Returns whether the input was within the caps, for targets that return
 /// `libfuzzer_sys::Corpus` (`Reject` keeps out-of-cap inputs out of the corpus).
+///
+/// ```
+/// use retrocheck::prelude::*;
+///
+/// let mine = solver_fn("mine", |game: &Game| retrocheck::solve::Retrograde.solve(game));
+/// assert!(fuzz_diff(&fuzz_input(&[0, 1]), &mine), "one stuck position, within the caps");
+/// assert!(!fuzz_diff(&fuzz_input(&[0, 200]), &mine), "200 positions: rejected");
+/// ```
 pub fn fuzz_diff<S: Solver + ?Sized>(input: &FuzzCase, solver: &S) -> bool {
     fuzz_check(input, solver).unwrap_or_else(|failure| panic!("{failure}"))
 }

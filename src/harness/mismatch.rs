@@ -59,11 +59,11 @@ impl Relation {
 /// Something that can tell that a solution is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Oracle {
-    /// Exhaustive minimax over plays ([`Minimax`]), for small games.
+    /// Exhaustive minimax over plays ([`Minimax`](crate::solve::Minimax)), for small games.
     Minimax,
-    /// Value iteration ([`Fixpoint`]), for medium games.
+    /// Value iteration ([`Fixpoint`](crate::solve::Fixpoint)), for medium games.
     Fixpoint,
-    /// The certificate checker ([`certify`]), for every game.
+    /// The certificate checker ([`certify`](crate::solve::certify())), for every game.
     Certify,
     /// A metamorphic relation, for games of any size.
     Relation(Relation),

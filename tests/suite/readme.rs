@@ -51,6 +51,9 @@ fn the_readme_shows_the_example_crates_code_as_it_is() {
             .and_then(|c| c.strip_suffix("```\n"))
             .unwrap_or_else(|| panic!("the block of {path} is not one rust code block"));
         let file = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        assert!(file.contains(code), "README's block of {path} is not in the file:\n{code}");
+        assert!(
+            file.contains(code),
+            "README's block of {path} is not in the file:\n{code}"
+        );
     }
 }
