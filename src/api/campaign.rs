@@ -114,7 +114,7 @@ impl Campaign {
 
     /// Runs the campaign against `solver`: the number of cases and the per-family
     /// summary table, or the first failing case (the lowest index), shrunk.
-    pub fn run<S: Solver + ?Sized>(&self, solver: &S) -> Result<Passed, Failure> {
+    pub fn run<S: Solver + ?Sized>(&self, solver: &S) -> Result<Passed, Box<Failure>> {
         let under_test: &dyn Subject = &solver;
         let campaign = bulk::Campaign {
             // Exhaustive games are tiny: every oracle, the relations included, is cheap.
@@ -142,7 +142,7 @@ impl Campaign {
                 summary: summary.table(),
             }),
             Some(failure) => Err(pool.install(|| {
-                Failure::shrink(
+                Box::new(Failure::shrink(
                     &failure.case,
                     under_test,
                     &campaign.oracles,
@@ -154,7 +154,7 @@ impl Campaign {
                         self.seed
                     ),
                     self.corpus.as_deref(),
-                )
+                ))
             })),
         }
     }

@@ -40,8 +40,9 @@ pub struct Failure {
     pub positions: usize,
     /// Shrinking steps taken.
     pub shrink_steps: usize,
-    /// The corpus file the shrunk case was saved as, when saving was asked for.
-    pub saved: Option<PathBuf>,
+    /// When saving was asked for: the corpus file the shrunk case was saved as (or
+    /// found identical), or why it could not be saved.
+    pub saved: Option<Result<PathBuf, String>>,
 }
 
 impl Failure {
@@ -75,12 +76,10 @@ impl Failure {
             });
         let (kind, text) = case_text(&shrunk);
         let expected = crate::harness::expected::output(&shrunk, 1).unwrap_or_else(|e| e + "\n");
-        let saved = corpus.and_then(|root| {
-            // A failure to save is reported in the place of the path, never hidden.
-            Some(match save(root, kind, &text, &expected) {
-                Ok(saved) => saved.input,
-                Err(e) => PathBuf::from(format!("(not saved in {}: {e})", root.display())),
-            })
+        let saved = corpus.map(|root| {
+            save(root, kind, &text, &expected)
+                .map(|saved| saved.input)
+                .map_err(|e| format!("not saved in {}: {e}", root.display()))
         });
         Failure {
             solver: under_test.name().into(),
@@ -182,7 +181,8 @@ impl fmt::Display for Failure {
         writeln!(f, "{} gives:", self.solver)?;
         write!(f, "{}", self.got)?;
         match &self.saved {
-            Some(path) => write!(f, "saved as {}", path.display()),
+            Some(Ok(path)) => write!(f, "saved as {}", path.display()),
+            Some(Err(e)) => write!(f, "{e}"),
             None => write!(f, "(set RETROCHECK_CORPUS=DIR to save it for replay)"),
         }
     }

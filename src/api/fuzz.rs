@@ -21,19 +21,19 @@ use crate::solve::Solver;
 /// let input = fuzz_input(&[0, 2, 0, 0, 2, 1, 1, 3]);
 /// assert!(fuzz_check(&input, &mine).unwrap());
 /// ```
-pub fn fuzz_check<S: Solver + ?Sized>(input: &FuzzCase, solver: &S) -> Result<bool, Failure> {
+pub fn fuzz_check<S: Solver + ?Sized>(input: &FuzzCase, solver: &S) -> Result<bool, Box<Failure>> {
     let under_test: &dyn Subject = &solver;
     let Some(case) = &input.0 else { return Ok(false) };
     let oracles = fuzz::oracles();
     match check_case(case, under_test, &oracles) {
         Ok(_) => Ok(true),
-        Err(_) => Err(Failure::shrink(
+        Err(_) => Err(Box::new(Failure::shrink(
             case,
             under_test,
             &oracles,
             "a fuzz input".into(),
             corpus_from_env().as_deref(),
-        )),
+        ))),
     }
 }
 

@@ -80,7 +80,7 @@ impl Property {
     }
 
     /// Checks `solver` on every case: how many passed, or the first failure, shrunk.
-    pub fn run<S: Solver + ?Sized>(&self, solver: &S) -> Result<Passed, Failure> {
+    pub fn run<S: Solver + ?Sized>(&self, solver: &S) -> Result<Passed, Box<Failure>> {
         let under_test: &dyn Subject = &solver;
         let oracles = Oracles::default();
         let config = Config {
@@ -107,13 +107,13 @@ impl Property {
                     self.seed
                 ),
             }),
-            Err(TestError::Fail(_, case)) => Err(Failure::shrink(
+            Err(TestError::Fail(_, case)) => Err(Box::new(Failure::shrink(
                 &case,
                 under_test,
                 &oracles,
                 format!("a proptest case (seed {}), after proptest's shrinking", self.seed),
                 self.corpus.as_deref(),
-            )),
+            ))),
             // retrocheck's strategies never reject a case: an abort is a harness bug.
             Err(TestError::Abort(reason)) => panic!("proptest aborted the property: {reason}"),
         }
