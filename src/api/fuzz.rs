@@ -57,8 +57,12 @@ pub fn fuzz_check<S: Solver + ?Sized>(input: &FuzzCase, solver: &S) -> Result<bo
 /// assert!(fuzz_diff(&fuzz_input(&[0, 1]), &mine), "one stuck position, within the caps");
 /// assert!(!fuzz_diff(&fuzz_input(&[0, 200]), &mine), "200 positions: rejected");
 /// ```
+#[track_caller]
 pub fn fuzz_diff<S: Solver + ?Sized>(input: &FuzzCase, solver: &S) -> bool {
-    fuzz_check(input, solver).unwrap_or_else(|failure| panic!("{failure}"))
+    match fuzz_check(input, solver) {
+        Ok(within_caps) => within_caps,
+        Err(failure) => panic!("{failure}"),
+    }
 }
 
 /// Decodes fuzzer bytes into a case (what `FuzzCase`'s `Arbitrary` implementation

@@ -120,8 +120,12 @@ impl Property {
     }
 
     /// [`Property::run`] for a `#[test]`: panics with the failure's report.
+    #[track_caller]
     pub fn assert<S: Solver + ?Sized>(&self, solver: &S) -> Passed {
-        self.run(solver).unwrap_or_else(|failure| panic!("{failure}"))
+        match self.run(solver) {
+            Ok(passed) => passed,
+            Err(failure) => panic!("{failure}"),
+        }
     }
 }
 
