@@ -11,8 +11,10 @@ use crate::harness::Subject;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// A failure of the solver under test, reduced to a 1-minimal case (no single removal
-/// of a position or move still fails the same way; docs/DESIGN.md, "Shrinking").
+/// A failure of the solver under test, reduced to a 1-minimal case (docs/DESIGN.md,
+/// "Shrinking"): no single removal of a position or move still has the solver's output
+/// refuted by a reference or `certify` — or, for a failure that only a metamorphic
+/// relation sees, still fails that way.
 ///
 /// `Display` prints the whole report: what failed, the shrunk case as `.game` text (or
 /// a one-case contest input), the expected output and the solver's own output on it.
