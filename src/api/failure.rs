@@ -115,7 +115,15 @@ fn shrink_directly(
     };
     let signature = check_case(case, under_test, &direct).err()?.signature();
     let fails = |c: &Case| check_case(c, under_test, &direct).is_err_and(|m| m.signature() == signature);
-    let shrunk = shrink_case(case, fails, |_| {});
+    // Candidates of big cases are judged on every core at once, as triage does; the
+    // result does not depend on it.
+    let big = case.game().is_ok_and(|g| g.positions() > 2_000);
+    let jobs = if big {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        1
+    };
+    let shrunk = shrink_case(case, fails, |_| {}, None, jobs);
     let mismatch = check_case(&shrunk.value, under_test, &direct).err()?;
     Some((shrunk.value, mismatch, shrunk.steps))
 }
