@@ -62,7 +62,10 @@ pub const MAX_EDGES: u8 = 24;
 
 /// A decoded `diff` fuzz input: the case, or `None` when the input is outside the caps.
 #[derive(Clone, PartialEq, Eq)]
-pub struct FuzzCase(pub Option<Case>);
+pub struct FuzzCase(
+    /// The case, or `None` for an input outside the caps (rejected).
+    pub Option<Case>,
+);
 
 impl fmt::Debug for FuzzCase {
     /// The canonical text of the case, so a crash report can be pasted into a file.
