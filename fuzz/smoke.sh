@@ -19,6 +19,10 @@ retrocheck=target/debug/retrocheck
 "$retrocheck" fuzz-seeds
 
 (cd fuzz && cargo fuzz build -s "$sanitizer")
+# The example crate's target (README, "Test your own solver in Rust"), built in the same
+# target directory so that it reuses the compiled dependencies.
+fuzz_target_dir="$(pwd)/fuzz/target"
+(cd examples/own-solver/fuzz && cargo fuzz build -s "$sanitizer" --target-dir "$fuzz_target_dir")
 for target in diff game_format pursuit_input minigame_input; do
     echo "== fuzzing $target for ${seconds}s"
     (cd fuzz && cargo fuzz run -s "$sanitizer" "$target" -- -max_total_time="$seconds" 2>&1 | grep -E "DONE|Done" | tail -n 2)

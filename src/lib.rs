@@ -1,6 +1,20 @@
 //! retrocheck solves two-sided games on finite directed graphs that may contain cycles
 //! — win, loss or draw for every position, with remoteness and an optimal move — and
-//! proves that solver right by differential testing against simple references.
+//! proves solvers right by differential testing against simple references: its own, and
+//! yours.
+//!
+//! # Test your own solver ([`api`], [`prelude`])
+//! Implement [`Solver`] for your solver (adapting a [`Game`] to your representation
+//! inside it), add retrocheck as a dev-dependency, and check it from `tests/` with a
+//! proptest property, a cargo-fuzz target, corpus replay or a bulk campaign; a failure
+//! comes back shrunk to a 1-minimal `.game` with the references' expected output:
+//!
+//! ```
+//! use retrocheck::prelude::*;
+//!
+//! let mine = solver_fn("mine", |game: &Game| retrocheck::solve::Retrograde.solve(game));
+//! Property::any_game(8).cases(16).assert(&mine);
+//! ```
 //!
 //! # The model ([`game`], [`format`](mod@format), [`solution`])
 //! A [`Game`] has positions `0..n`, each with a mover ([`Side::A`] or [`Side::B`]), an
@@ -22,23 +36,26 @@
 //! order* per position, so that every correct solver prints the same answer.
 //!
 //! # The contest front-ends ([`problems`])
-//! `pursuit` and `minigame` parse judge input, build product games (as CSR [`Game`]s
-//! for checking, or implicitly for speed) and print the judge's answer lines.
+//! Each problem parses judge input, builds product games (as CSR [`Game`]s for
+//! checking, or implicitly for speed) and prints the judge's answer lines.
 //!
-//! # The harness ([`harness`])
-//! Fuzzer-agnostic library code that every entry point shares: seeded generator
-//! families and their proptest strategies ([`harness::generate`],
-//! [`harness::strategy`]), the one oracle path [`harness::check()`] (references,
-//! `certify`, the metamorphic relations of [`harness::metamorphic`]), exhaustive small
-//! scope ([`harness::exhaustive`]), the rayon bulk runner ([`harness::bulk`]), the
-//! shrinker ([`harness::shrink`]), the text corpus ([`harness::corpus`]), the bodies
-//! of the fuzz targets ([`harness::fuzz`]), stress-testing of external programs
-//! ([`harness::stress`]) and kill tables ([`harness::kill`]) over the deliberately
-//! wrong solvers of `mutants` (feature `mutants`, on by default).
+//! # The harness
+//! The API stands on retrocheck's differential-testing harness (docs/DESIGN.md §4):
+//! generator families and their proptest strategies, the one oracle path, the bulk
+//! runner, the shrinker, the corpus, the fuzz bodies, stress-testing of programs and
+//! the kill tables over deliberately wrong solvers. Its module `harness` is public only
+//! for the `retrocheck` command line, the test suite and the fuzz crate of this
+//! repository: it is hidden from the documentation and not part of the API.
+
+#![deny(missing_docs)]
 
 pub use retrocheck_core::{format, game, problems, solution, solve, text};
 
+pub mod api;
+#[doc(hidden)]
 pub mod harness;
+pub mod prelude;
+#[doc(hidden)]
 pub mod show;
 
 pub use retrocheck_core::{

@@ -12,6 +12,11 @@ pub struct Args {
     /// names the broken checker).
     #[arg(long, value_delimiter = ',')]
     pub only: Vec<String>,
+    /// After the table, print each row's counterexamples as text: the default
+    /// campaign's shrunk case and the exhaustive family's smallest (cases above 100
+    /// positions are named by size only).
+    #[arg(long)]
+    pub show_cases: bool,
 }
 
 pub fn run(args: Args) -> Status {
@@ -28,6 +33,11 @@ pub fn run(args: Args) -> Status {
     let chosen = |name: &str| args.only.is_empty() || args.only.iter().any(|n| n == name);
     let rows = kill::mutant_rows(chosen, |name| eprintln!("running {name} …"));
     out!("{}", kill::table(&rows));
+    if args.show_cases {
+        for row in &rows {
+            out!("{}", kill::row_cases(row));
+        }
+    }
     let survivors: Vec<&str> = rows
         .iter()
         // The default campaign must catch every mutant; the other entry points'

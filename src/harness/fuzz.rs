@@ -13,7 +13,10 @@
 //!            h: mover = h & 1, shape = (h >> 1) % 5 (0 moves, 1 stuck, 2 =A, 3 =B, 4 =D)
 //!            with moves: count (0..=MAX_MOVES), then count targets (each % n);
 //!            or count ≥ 0xF0, a heavy list of 16 << (count % 8) moves (16 to 2,048)
-//!            from two bytes a, s: move i goes to (a + i·s) % n (repeats galore)
+//!            from two bytes a, s: move i goes to (a + i·s) % n (repeats galore);
+//!            then an optional tail byte t ≥ 0xF0: a chain of (1 << (8 + (t - 0xF0) % 9)) + 1
+//!            positions (257 to 65,537) appended, movers from one byte (bit 0: all A,
+//!            else alternating), its last position moving to byte % n
 //! pursuit:   n (1..=MAX_VERTICES), m (0..=MAX_EDGES), m pairs (each % n), x % n, y % n
 //! minigame:  n, m, m pairs, ord (bit k: player k is on team B), act (bit k: actor)
 //! ```
@@ -38,6 +41,15 @@ pub const MAX_MOVES: u8 = 8;
 /// narrow counters and distinct-successor shortcuts break.
 pub const HEAVY: u8 = 0xF0;
 
+/// A tail byte from here on appends a long chain: long remoteness, deep recursion and
+/// games above a solver's size thresholds, in three bytes.
+pub const TAIL: u8 = 0xF0;
+
+/// The number of positions of a tail chain: just past 2^8, 2^9, …, 2^16.
+fn tail_len(t: u8) -> u32 {
+    (1 << (8 + u32::from((t - TAIL) % 9))) + 1
+}
+
 /// The number of moves of a heavy list.
 fn heavy_len(count: u8) -> u32 {
     16 << (count % 8)
@@ -50,7 +62,10 @@ pub const MAX_EDGES: u8 = 24;
 
 /// A decoded `diff` fuzz input: the case, or `None` when the input is outside the caps.
 #[derive(Clone, PartialEq, Eq)]
-pub struct FuzzCase(pub Option<Case>);
+pub struct FuzzCase(
+    /// The case, or `None` for an input outside the caps (rejected).
+    pub Option<Case>,
+);
 
 impl fmt::Debug for FuzzCase {
     /// The canonical text of the case, so a crash report can be pasted into a file.
@@ -131,6 +146,20 @@ fn decode_game(b: &mut Bytes) -> Option<crate::game::Game> {
             _ => {
                 builder.terminal(mover, Outcome::Draw);
             }
+        }
+    }
+    let t = b.next();
+    if t >= TAIL {
+        let (len, alternating, end) = (tail_len(t), b.next() & 1 == 1, u32::from(b.next() % n));
+        let first = u32::from(n);
+        for i in 0..len {
+            let mover = if alternating && i % 2 == 1 {
+                Side::B
+            } else {
+                Side::A
+            };
+            let next = if i + 1 == len { end } else { first + i + 1 };
+            builder.moves(mover, &[next]);
         }
     }
     builder.draw_credit(credit);
@@ -331,6 +360,23 @@ mod tests {
         assert_eq!(g.moves(0).len(), 128);
         assert_eq!(&g.moves(0)[..4], &[1, 0, 1, 0]);
         assert_eq!(encode(&case).as_deref(), Some(&bytes[..]));
+    }
+
+    #[test]
+    fn issue_11_a_tail_byte_appends_a_long_chain() {
+        // One stuck position of A, then a tail of 2^8 + 1 positions of A ending in it:
+        // the chain's head is lost for A in 257 moves.
+        let FuzzCase(Some(Case::Game(g))) = decode(&[0, 1, 0, 2, TAIL, 0, 0]) else {
+            panic!("a game")
+        };
+        assert_eq!(g.positions(), 1 + 257);
+        let solution = crate::solve::Solver::solve(&crate::solve::Retrograde, &g).unwrap();
+        assert_eq!(solution.values[1].remoteness(), Some(257));
+        let FuzzCase(Some(Case::Game(longest))) = decode(&[0, 1, 0, 2, TAIL + 8, 1, 0]) else {
+            panic!("a game")
+        };
+        assert_eq!(longest.positions(), 1 + 65_537);
+        assert_eq!(longest.mover(2), Side::B, "alternating movers");
     }
 
     #[test]

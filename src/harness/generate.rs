@@ -115,6 +115,7 @@ impl Family {
         }
     }
 
+    /// The family of a name as [`Family::name`] gives it.
     pub fn from_name(name: &str) -> Option<Family> {
         Family::ALL.into_iter().find(|f| f.name() == name)
     }
@@ -306,7 +307,10 @@ impl Features {
 /// A generated test case: a game, or a contest instance whose product game is tested.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Case {
+    /// A game, checked as it is.
     Game(Game),
+    /// A contest instance: its product game is checked, and the contest fast path and
+    /// answer line against it.
     Instance(Instance),
 }
 

@@ -104,26 +104,13 @@ pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Campaign]) -> Verdict {
     };
     let time = summary.elapsed;
     let oracles = &campaign.oracles;
-    if size_of(&failure.case) > NOT_SHRUNK_ABOVE {
-        // Every shrinking candidate of such a case costs a solve of 10^5 or more
-        // positions by a slow textbook solver: the row reports the case as found.
-        return Verdict::Caught(Box::new(Kill {
-            oracle: failure.mismatch.found_by(),
-            cases: summary.cases + 1,
-            time: summary.elapsed,
-            size: format!("not shrunk: {}", failure.case.size_text()),
-            proptest_size: None,
-            one_minimal: Some(false),
-            case: failure.case,
-            shrink_time: std::time::Duration::ZERO,
-        }));
-    }
     let triaged = match triage_within(&failure.case, solver, oracles, None, |_| {}, Some(SHRINK_BUDGET)) {
         Ok(t) => t,
         Err(_) => return Verdict::Survived { cases: summary.cases },
     };
     let signature = triaged.mismatch.signature();
-    let one_minimal = if triaged.out_of_time {
+    let out_of_time = triaged.shrunk.out_of_time;
+    let one_minimal = if out_of_time {
         Some(false)
     } else {
         is_one_minimal(&triaged.shrunk.value, signature, solver, oracles)
@@ -133,7 +120,15 @@ pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Campaign]) -> Verdict {
         // The failing case is the first not counted in the statistics.
         cases: summary.cases + 1,
         time,
-        size: triaged.shrunk.value.size_text(),
+        size: if out_of_time {
+            format!(
+                "{} when shrinking stopped ({} s)",
+                triaged.shrunk.value.size_text(),
+                SHRINK_BUDGET.as_secs()
+            )
+        } else {
+            triaged.shrunk.value.size_text()
+        },
         proptest_size: None,
         one_minimal,
         case: triaged.shrunk.value,
@@ -158,12 +153,8 @@ pub fn seeded_campaign(cases: u64, max_positions: usize, oracles: &Oracles) -> C
 
 /// How long the kill table lets the shrinker work on one row's failure: a case of
 /// 10^5 or more positions with a slow textbook solver would otherwise take an hour.
-/// A row that runs out says "no" under 1-minimal.
+/// A row that runs out shows the size reached and says "no" under 1-minimal.
 pub const SHRINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(120);
-
-/// The kill table does not shrink failures found on games larger than this (the
-/// large phase's 10^5 to 10^6 positions): see `campaign_kill`.
-pub const NOT_SHRUNK_ABOVE: usize = 100_000;
 
 /// The default campaign's phases with `oracles` (the kill table swaps the checker).
 pub fn default_campaigns(oracles: &Oracles) -> Vec<Campaign> {
@@ -178,10 +169,19 @@ pub fn default_campaigns(oracles: &Oracles) -> Vec<Campaign> {
 /// which `solver` fails: fewest positions, then fewest moves. The shrinker's result
 /// should be as small.
 pub fn smallest_exhaustive(solver: &dyn Subject, oracles: &Oracles) -> Option<Case> {
+    smallest_exhaustive_up_to(4, solver, oracles)
+}
+
+/// [`smallest_exhaustive`] over the games of at most `max_positions` positions.
+pub fn smallest_exhaustive_up_to(
+    max_positions: u32,
+    solver: &dyn Subject,
+    oracles: &Oracles,
+) -> Option<Case> {
     use rayon::prelude::*;
     let oracles = &oracles.with_relations();
     let mut start = 0;
-    for n in 1..=4u32 {
+    for n in 1..=max_positions {
         let end = super::exhaustive::size(n);
         let smallest = (start..end)
             .into_par_iter()
@@ -357,6 +357,27 @@ pub fn table(rows: &[Row]) -> String {
             }
             Verdict::Survived { cases } => out += &format!("| SURVIVED ({cases}) | | | |\n"),
         }
+    }
+    out
+}
+
+/// A row's counterexamples as text, for `retrocheck mutants --show-cases`: the default
+/// campaign's shrunk case and the exhaustive family's smallest, side by side in the
+/// reader's eye when they differ.
+pub fn row_cases(row: &Row) -> String {
+    let text = |case: &Case| {
+        if size_of(case) > 100 {
+            format!("({})\n", case.size_text())
+        } else {
+            super::triage::case_text(case).1
+        }
+    };
+    let mut out = format!("## {}\n", row.name);
+    if let Verdict::Caught(k) = &row.bulk {
+        out += &format!("default campaign, shrunk:\n{}", text(&k.case));
+    }
+    if let Some(smallest) = &row.smallest {
+        out += &format!("smallest of the exhaustive family:\n{}", text(smallest));
     }
     out
 }

@@ -10,17 +10,26 @@ use std::fmt;
 /// A metamorphic relation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Relation {
+    /// Permute the position ids: the solution is permuted.
     Relabel,
+    /// Swap every mover, terminal outcome and the draw convention: every winner swaps.
     SwapSides,
+    /// Reverse or shuffle move lists: the same values, moves first optimal in the new order.
     ReorderMoves,
+    /// Repeat one move of a position: the same values and moves.
     DuplicateMove,
+    /// Add a self-loop to a position its mover wins: the same values and moves.
     WinningSelfLoop,
+    /// Add positions nothing reaches: the old positions keep their values and moves.
     UnreachablePositions,
+    /// The game beside a relabelled copy of itself: each half solved as alone.
     DisjointUnion,
+    /// Keep only what one root reaches: the same values and moves there.
     ReachableRestriction,
 }
 
 impl Relation {
+    /// Every relation, in the order the oracle path runs them.
     pub const ALL: [Relation; 8] = [
         Relation::Relabel,
         Relation::SwapSides,
@@ -32,6 +41,7 @@ impl Relation {
         Relation::ReachableRestriction,
     ];
 
+    /// The relation's name in reports (docs/DESIGN.md, "Metamorphic relations").
     pub fn name(self) -> &'static str {
         match self {
             Relation::Relabel => "relabel",
@@ -49,11 +59,11 @@ impl Relation {
 /// Something that can tell that a solution is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Oracle {
-    /// Exhaustive minimax over plays ([`Minimax`]), for small games.
+    /// Exhaustive minimax over plays ([`Minimax`](crate::solve::Minimax)), for small games.
     Minimax,
-    /// Value iteration ([`Fixpoint`]), for medium games.
+    /// Value iteration ([`Fixpoint`](crate::solve::Fixpoint)), for medium games.
     Fixpoint,
-    /// The certificate checker ([`certify`]), for every game.
+    /// The certificate checker ([`certify`](crate::solve::certify())), for every game.
     Certify,
     /// A metamorphic relation, for games of any size.
     Relation(Relation),

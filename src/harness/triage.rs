@@ -24,8 +24,6 @@ pub struct Triaged {
     /// The expected output (`.out`) from the references.
     pub expected: String,
     pub saved: Option<Saved>,
-    /// Whether shrinking stopped at its time budget, before the case was 1-minimal.
-    pub out_of_time: bool,
 }
 
 /// The corpus kind and canonical text of a case.
@@ -59,13 +57,7 @@ pub fn triage_within(
     on_step: impl FnMut(&Case),
     budget: Option<std::time::Duration>,
 ) -> Result<Triaged, String> {
-    let began = std::time::Instant::now();
-    let out_of_time = std::cell::Cell::new(false);
-    let in_time = || {
-        let over = budget.is_some_and(|b| began.elapsed() > b);
-        out_of_time.set(out_of_time.get() || over);
-        !over
-    };
+    let deadline = budget.map(|b| std::time::Instant::now() + b);
     // Shrinking judges candidates by every oracle, the relations on every size included
     // (they are cheap on small games): a case is then 1-minimal by one rule, whichever
     // entry point found it and whatever oracles that entry point ran.
@@ -89,26 +81,34 @@ pub fn triage_within(
         ..*oracles
     };
     let big = case.game().is_ok_and(|g| g.positions() > BIG);
+    // Candidates of big cases are judged on every core at once (the result does not
+    // depend on it); on small ones a thread per candidate costs more than the check.
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     // The first check of the whole case is not a candidate: it always runs.
     let fails_cheaply =
-        |c: &Case| in_time() && check_case(c, under_test, &cheap).is_err_and(|m| m.signature() == signature);
+        |c: &Case| check_case(c, under_test, &cheap).is_err_and(|m| m.signature() == signature);
     let (start, earlier) =
         if big && check_case(case, under_test, &cheap).is_err_and(|m| m.signature() == signature) {
-            let first = shrink_case(case, fails_cheaply, &mut on_step);
-            (first.value, Some((first.steps, first.tries, first.elapsed)))
+            let first = shrink_case(case, fails_cheaply, &mut on_step, deadline, jobs);
+            (first.value.clone(), Some(first))
         } else {
             (case.clone(), None)
         };
     let still_big = earlier.is_some() && start.game().is_ok_and(|g| g.positions() > BIG);
     let final_oracles = if still_big { &cheap } else { oracles };
-    let fails = |c: &Case| {
-        in_time() && check_case(c, under_test, final_oracles).is_err_and(|m| m.signature() == signature)
+    let fails =
+        |c: &Case| check_case(c, under_test, final_oracles).is_err_and(|m| m.signature() == signature);
+    let jobs = if start.game().is_ok_and(|g| g.positions() > BIG) {
+        jobs
+    } else {
+        1
     };
-    let mut shrunk = shrink_case(&start, fails, &mut on_step);
-    if let Some((steps, tries, elapsed)) = earlier {
-        shrunk.steps += steps;
-        shrunk.tries += tries;
-        shrunk.elapsed += elapsed;
+    let mut shrunk = shrink_case(&start, fails, &mut on_step, deadline, jobs);
+    if let Some(first) = earlier {
+        shrunk.steps += first.steps;
+        shrunk.tries += first.tries;
+        shrunk.elapsed += first.elapsed;
+        shrunk.out_of_time |= first.out_of_time;
     }
     let mismatch =
         check_case(&shrunk.value, under_test, final_oracles).expect_err("the shrunk case still fails");
@@ -126,7 +126,6 @@ pub fn triage_within(
         text,
         expected,
         saved,
-        out_of_time: out_of_time.get(),
     })
 }
 

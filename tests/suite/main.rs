@@ -1,5 +1,6 @@
 //! The integration tests, one binary with a module per concern (one link, one run).
 
+mod api;
 mod cli;
 mod corpus;
 mod differential;

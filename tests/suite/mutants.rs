@@ -54,6 +54,24 @@ fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn Subject) -> Ve
     for (name, _) in registry::mutants().filter(|(name, _)| !skipped(name)) {
         let solver = registry::by_name(name).unwrap();
         let k = caught(run(solver.as_ref()), &format!("{name} ({entry})"), limit);
+        // Issue 11: where a counterexample of at most 2 positions exists, the shrunk
+        // one is as small (the kill table checks this up to 4 positions, in release).
+        if let Some(smallest) = kill::smallest_exhaustive_up_to(2, solver.as_ref(), &Oracles::all()) {
+            use retrocheck::harness::generate::Case;
+            let size = |c: &Case| {
+                let g = c.game().expect("a game");
+                (g.positions(), g.move_count())
+            };
+            if matches!(k.case, Case::Game(_)) {
+                assert_eq!(
+                    size(&k.case),
+                    size(&smallest),
+                    "{name} ({entry}): shrunk {:?}, smallest {:?}",
+                    k.case,
+                    smallest
+                );
+            }
+        }
         if name == "memo-dfs" {
             assert!(
                 size_of(&k.case) <= 3,

@@ -35,3 +35,25 @@ fn the_readme_kill_table_has_a_row_per_mutant_in_order() {
         .collect();
     assert_eq!(rows, kill::names());
 }
+
+/// The README's "Test your own solver in Rust" shows code of the example crate: each
+/// block between `<!-- PATH -->` markers must be in that file word for word.
+#[test]
+fn the_readme_shows_the_example_crates_code_as_it_is() {
+    let readme = readme();
+    for path in [
+        "examples/own-solver/tests/retrocheck.rs",
+        "examples/own-solver/fuzz/fuzz_targets/diff.rs",
+    ] {
+        let shown = block(&readme, path);
+        let code = shown
+            .strip_prefix("```rust\n")
+            .and_then(|c| c.strip_suffix("```\n"))
+            .unwrap_or_else(|| panic!("the block of {path} is not one rust code block"));
+        let file = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert!(
+            file.contains(code),
+            "README's block of {path} is not in the file:\n{code}"
+        );
+    }
+}

@@ -34,6 +34,8 @@ pub struct Shrunk<T> {
     /// Candidates tried.
     pub tries: usize,
     pub elapsed: Duration,
+    /// Whether shrinking stopped at its deadline, before the value was 1-minimal.
+    pub out_of_time: bool,
 }
 
 /// The candidates of one pass on a value, from the `from`-th on: passes skip the
@@ -104,12 +106,101 @@ impl<T: 'static> Passes<T> {
 pub fn shrink<T: Clone>(
     start: T,
     passes: &Passes<T>,
+    fails: impl FnMut(&T) -> bool,
+    on_step: impl FnMut(&T),
+) -> Shrunk<T> {
+    shrink_until(start, passes, fails, on_step, None)
+}
+
+/// [`shrink`], stopping before the first candidate tried after `deadline`: the value
+/// reached so far is returned and marked `out_of_time`. Big cases with slow subjects
+/// need this (every candidate of a 10^6-position case is a solve of 10^6 positions);
+/// the smaller value found by then is still worth reporting.
+pub fn shrink_until<T: Clone>(
+    start: T,
+    passes: &Passes<T>,
     mut fails: impl FnMut(&T) -> bool,
+    on_step: impl FnMut(&T),
+    deadline: Option<Instant>,
+) -> Shrunk<T> {
+    let first_failing = |candidates: &mut dyn Iterator<Item = T>, tries: &mut usize| {
+        for (k, candidate) in candidates.enumerate() {
+            if past(deadline) {
+                return Err(());
+            }
+            *tries += 1;
+            if fails(&candidate) {
+                return Ok(Some((k, candidate)));
+            }
+        }
+        Ok(None)
+    };
+    shrink_by(start, passes, first_failing, on_step)
+}
+
+/// [`shrink_until`] with `jobs` candidates judged at once on threads of their own,
+/// for subjects that are programs (each judgement a process run): the accepted
+/// candidate is still the first failing one in pass order, so the result is the
+/// same for every `jobs`, only faster — a big case whose 1-minimality alone takes
+/// thousands of runs shrinks about `jobs` times sooner.
+pub fn shrink_parallel<T: Clone + Send + Sync>(
+    start: T,
+    passes: &Passes<T>,
+    fails: impl Fn(&T) -> bool + Sync,
+    jobs: usize,
+    on_step: impl FnMut(&T),
+    deadline: Option<Instant>,
+) -> Shrunk<T> {
+    let jobs = jobs.max(1);
+    let first_failing = |candidates: &mut dyn Iterator<Item = T>, tries: &mut usize| {
+        let mut seen = 0;
+        loop {
+            if past(deadline) {
+                return Err(());
+            }
+            let mut batch: Vec<T> = (&mut *candidates).take(jobs).collect();
+            if batch.is_empty() {
+                return Ok(None);
+            }
+            *tries += batch.len();
+            let verdicts: Vec<bool> = if batch.len() == 1 {
+                vec![fails(&batch[0])]
+            } else {
+                std::thread::scope(|scope| {
+                    let fails = &fails;
+                    let handles: Vec<_> = batch.iter().map(|c| scope.spawn(move || fails(c))).collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("a shrinking judge panicked"))
+                        .collect()
+                })
+            };
+            if let Some(i) = verdicts.iter().position(|&v| v) {
+                return Ok(Some((seen + i, batch.swap_remove(i))));
+            }
+            seen += batch.len();
+        }
+    };
+    shrink_by(start, passes, first_failing, on_step)
+}
+
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+/// The shrinking loop, with `first_failing` finding the first failing candidate of a
+/// run of candidates (its index in the run), counting its tries, or `Err` at the
+/// deadline.
+fn shrink_by<T: Clone>(
+    start: T,
+    passes: &Passes<T>,
+    mut first_failing: impl FnMut(&mut dyn Iterator<Item = T>, &mut usize) -> Result<Option<(usize, T)>, ()>,
     mut on_step: impl FnMut(&T),
 ) -> Shrunk<T> {
     let began = Instant::now();
     let mut current = start;
     let (mut steps, mut tries) = (0, 0);
+    let mut out_of_time = false;
     let last = passes.list.len();
     let singles = passes.singles.min(last);
     let mut pass = 0;
@@ -117,35 +208,30 @@ pub fn shrink<T: Clone>(
     // the current value, so the value is 1-minimal once the sweep ends if it is at most
     // `singles`.
     let mut clean_from = 0;
-    while pass < last {
+    'passes: while pass < last {
         // Cycle through the pass until all of its candidates fail on the current value:
         // after an acceptance, go on from the candidate that succeeded (those before
         // it failed on a larger value and likely fail again), and try them last.
         let (mut from, mut until) = (0, None);
         loop {
-            let mut found = None;
-            let candidates = (passes.list[pass].candidates)(&current, from);
-            for (k, candidate) in candidates
-                .take(until.map_or(usize::MAX, |u: usize| u - from))
-                .enumerate()
-            {
-                tries += 1;
-                if fails(&candidate) {
-                    found = Some((from + k, candidate));
-                    break;
+            let mut candidates = (passes.list[pass].candidates)(&current, from)
+                .take(until.map_or(usize::MAX, |u: usize| u - from));
+            match first_failing(&mut candidates, &mut tries) {
+                Err(()) => {
+                    out_of_time = true;
+                    break 'passes;
                 }
-            }
-            match found {
-                Some((index, candidate)) => {
+                Ok(Some((k, candidate))) => {
+                    drop(candidates);
                     steps += 1;
                     on_step(&candidate);
                     current = candidate;
                     clean_from = pass;
-                    (from, until) = (index, None);
+                    (from, until) = (from + k, None);
                 }
                 // The tail from `from` failed: now the candidates before it.
-                None if until.is_none() && from > 0 => (from, until) = (0, Some(from)),
-                None => break,
+                Ok(None) if until.is_none() && from > 0 => (from, until) = (0, Some(from)),
+                Ok(None) => break,
             }
         }
         pass += 1;
@@ -159,17 +245,28 @@ pub fn shrink<T: Clone>(
         steps,
         tries,
         elapsed: began.elapsed(),
+        out_of_time,
     }
 }
 
 /// Shrinks a generated case (a game, or a contest instance in contest form, keeping
 /// the official limits if it met them).
+///
+/// `jobs` candidates are judged at once (see [`shrink_parallel`]); the result is the
+/// same for every `jobs`.
 pub fn shrink_case(
     case: &Case,
-    fails: impl FnMut(&Case) -> bool,
+    fails: impl Fn(&Case) -> bool + Sync,
     on_step: impl FnMut(&Case),
+    deadline: Option<Instant>,
+    jobs: usize,
 ) -> Shrunk<Case> {
-    shrink(case.clone(), &case_passes(case, true), fails, on_step)
+    let passes = case_passes(case, true);
+    if jobs > 1 {
+        shrink_parallel(case.clone(), &passes, fails, jobs, on_step, deadline)
+    } else {
+        shrink_until(case.clone(), &passes, fails, on_step, deadline)
+    }
 }
 
 /// The passes for `case`'s kind: a game's, or an instance's (within the official
@@ -188,8 +285,9 @@ pub fn case_passes(case: &Case, official: bool) -> Passes<Case> {
 }
 
 /// Compound candidates for small games: move one position to id 0, then remove
-/// another. Solvers (and their bugs) often depend on which position they meet first,
-/// so a failure can need an entry position that only a reordering makes removable.
+/// another position or one move. Solvers (and their bugs) often depend on which
+/// position they meet first, so a failure can need an entry position that only a
+/// reordering makes removable.
 const REORDER_LIMIT: usize = 12;
 
 fn reorder_and_remove(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
@@ -197,11 +295,213 @@ fn reorder_and_remove(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game>
     if game.positions() > REORDER_LIMIT {
         return Box::new(std::iter::empty());
     }
+    let removals = game.positions() - 1 + game.move_count();
     Box::new(
         (1..n)
-            .flat_map(move |p| (1..n).map(move |q| (p, q)))
+            .flat_map(move |p| (0..removals).map(move |r| (p, r)))
             .skip(from)
-            .map(move |(p, q)| without_position(&move_to_front(game, p), q)),
+            .map(move |(p, r)| {
+                let front = move_to_front(game, p);
+                match r.checked_sub(game.positions() - 1) {
+                    None => without_position(&front, r as u32 + 1),
+                    Some(m) => {
+                        let (q, i) = front
+                            .ids()
+                            .flat_map(|q| (0..front.moves(q).len()).map(move |i| (q, i)))
+                            .nth(m)
+                            .expect("a move of the reordered game");
+                        without_move(&front, q, i)
+                    }
+                }
+            }),
+    )
+}
+
+/// The exhaustive family's games up to this many positions are the last candidates
+/// of a value this small or smaller (see [`smaller_exhaustive`]).
+const EXHAUSTIVE_POSITIONS: u32 = 2;
+const EXHAUSTIVE_FROM: usize = 4;
+
+/// For games of at most 4 positions: every game of the exhaustive family with at most
+/// 2 positions that is smaller (fewer positions, or as many and fewer moves) and has
+/// no more moves, smallest first. The structural passes cannot always reach the
+/// smallest counterexample (it may need a self-loop, a label and a move order that no
+/// chain of failing removals passes through); at this size trying every smaller game
+/// costs at most a few hundred runs and makes the result the global minimum whenever
+/// one of 2 positions exists.
+fn smaller_exhaustive(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    use super::exhaustive::{game_at, size, Lookup};
+    if game.positions() > EXHAUSTIVE_FROM {
+        return Box::new(std::iter::empty());
+    }
+    let key = (game.positions(), game.move_count());
+    Box::new(
+        (0..size(EXHAUSTIVE_POSITIONS))
+            .filter_map(|i| match game_at(i, EXHAUSTIVE_POSITIONS) {
+                Lookup::Canonical(g) => Some(g),
+                _ => None,
+            })
+            .filter(move |g| (g.positions(), g.move_count()) < key && g.move_count() <= key.1)
+            .skip(from),
+    )
+}
+
+/// Games this small get every merge of two positions and every redirected move (see
+/// [`merges`], [`redirect_and_remove`]); larger ones only merges of twin terminals.
+const MERGE_LIMIT: usize = 12;
+const REDIRECT_LIMIT: usize = 8;
+
+/// `game` with position `v` merged into `u`: moves to `v` go to `u`, `v` goes, and
+/// with `union` `u` also gets `v`'s moves (losing a label it had if they are not none).
+fn merged_game(game: &Game, u: u32, v: u32, union: bool) -> Option<Game> {
+    let rename = |x: u32| {
+        let x = if x == v { u } else { x };
+        x - u32::from(x > v)
+    };
+    let mut b = crate::game::GameBuilder::with_capacity(game.positions() - 1, game.move_count());
+    let mut moves = Vec::new();
+    for p in game.ids().filter(|&p| p != v) {
+        moves.clear();
+        moves.extend(game.moves(p).iter().map(|&t| rename(t)));
+        let mut label = game.terminal(p);
+        if union && p == u {
+            moves.extend(game.moves(v).iter().map(|&t| rename(t)));
+            label = label.filter(|_| moves.is_empty());
+        }
+        b.position(game.mover(p), &moves, label);
+    }
+    b.draw_credit(game.draw_credit());
+    b.build().ok()
+}
+
+/// Merges of two positions into one. Two positions that play the same role in a
+/// failure (two stuck positions, a detour and its target) are one position in the
+/// smallest counterexample, and no removal of either keeps the failure. Small games
+/// try every ordered pair, both with the merged position's moves dropped and kept;
+/// larger ones merge each class of terminal twins (same mover, same label) at once,
+/// then pairwise within the class.
+fn merges(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    let n = game.positions() as u32;
+    if game.positions() <= MERGE_LIMIT {
+        return Box::new(
+            (0..n)
+                .flat_map(move |u| (0..n).filter(move |&v| v != u).map(move |v| (u, v)))
+                // Keeping the moves of a position without any is the plain merge.
+                .flat_map(move |(u, v)| {
+                    [(u, v, false), (u, v, true)]
+                        .into_iter()
+                        .take(1 + usize::from(!game.moves(v).is_empty()))
+                })
+                .skip(from)
+                .filter_map(move |(u, v, union)| merged_game(game, u, v, union)),
+        );
+    }
+    let mut classes: std::collections::BTreeMap<(Side, Option<String>), Vec<u32>> = Default::default();
+    for p in game.ids().filter(|&p| game.moves(p).is_empty()) {
+        let label = game.terminal(p).map(|o| format!("{o:?}"));
+        classes.entry((game.mover(p), label)).or_default().push(p);
+    }
+    let twins: Vec<Vec<u32>> = classes.into_values().filter(|c| c.len() > 1).collect();
+    let whole = twins.clone().into_iter().map(|class| {
+        let keep = class[0];
+        let mut into = vec![u32::MAX; game.positions()];
+        for &p in &class[1..] {
+            into[p as usize] = keep;
+        }
+        into
+    });
+    let pairs = twins
+        .into_iter()
+        .filter(|c| c.len() > 2)
+        .flat_map(|c| c[1..].iter().map(|&v| (c[0], v)).collect::<Vec<_>>())
+        .map(|(u, v)| {
+            let mut into = vec![u32::MAX; game.positions()];
+            into[v as usize] = u;
+            into
+        });
+    Box::new(
+        whole
+            .chain(pairs)
+            .skip(from)
+            .map(move |into| merged_into(game, &into)),
+    )
+}
+
+/// `game` with every position `p` for which `into[p]` is not `u32::MAX` merged into
+/// `into[p]` (a kept position): moves to it go there, it goes.
+fn merged_into(game: &Game, into: &[u32]) -> Game {
+    let gone = |p: u32| into[p as usize] != u32::MAX;
+    let mut new_id = vec![0u32; game.positions()];
+    let mut next = 0;
+    for p in game.ids() {
+        new_id[p as usize] = next;
+        next += u32::from(!gone(p));
+    }
+    let target = |t: u32| new_id[if gone(t) { into[t as usize] } else { t } as usize];
+    let mut b = crate::game::GameBuilder::with_capacity(next as usize, game.move_count());
+    let mut moves = Vec::new();
+    for p in game.ids().filter(|&p| !gone(p)) {
+        moves.clear();
+        moves.extend(game.moves(p).iter().map(|&t| target(t)));
+        b.position(game.mover(p), &moves, game.terminal(p));
+    }
+    b.draw_credit(game.draw_credit());
+    b.build().expect("merging twins keeps a game valid")
+}
+
+/// For small games: one move redirected to another position (itself included), then
+/// its old target removed. A failure often needs some move of a kind (a self-loop, a
+/// move back) that the found case realised with a detour through more positions.
+fn redirect_and_remove(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    let n = game.positions() as u32;
+    if game.positions() > REDIRECT_LIMIT {
+        return Box::new(std::iter::empty());
+    }
+    Box::new(
+        game.ids()
+            .flat_map(move |p| (0..game.moves(p).len()).map(move |i| (p, i)))
+            .flat_map(move |(p, i)| (0..n).map(move |t| (p, i, t)))
+            .filter(move |&(p, i, t)| {
+                let x = game.moves(p)[i];
+                t != x && x != p
+            })
+            .skip(from)
+            .map(move |(p, i, t)| {
+                let x = game.moves(p)[i];
+                let mut moves = game.moves(p).to_vec();
+                moves[i] = t;
+                without_position(&edited(game, p, game.mover(p), &moves, None), x)
+            }),
+    )
+}
+
+/// For small games: a position's whole move list replaced by a terminal label (=A,
+/// =B or =D): a self-loop or a cycle that only made a draw is one labelled position.
+/// (On a big game three candidates per position would dominate the final sweep.)
+fn move_lists_to_labels(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    use crate::game::Outcome;
+    if game.positions() > MERGE_LIMIT {
+        return Box::new(std::iter::empty());
+    }
+    let labels = [Outcome::Draw, Outcome::Win(Side::A), Outcome::Win(Side::B)];
+    Box::new(
+        game.ids()
+            .filter(move |&p| !game.moves(p).is_empty())
+            .flat_map(move |p| labels.into_iter().map(move |l| (p, l)))
+            .skip(from)
+            .filter_map(move |(p, label)| {
+                // `=D` is no valid label under a draw convention: no candidate then.
+                let mut b = crate::game::GameBuilder::with_capacity(game.positions(), game.move_count());
+                for q in game.ids() {
+                    if q == p {
+                        b.position(game.mover(q), &[] as &[u32], Some(label));
+                    } else {
+                        b.position(game.mover(q), game.moves(q), game.terminal(q));
+                    }
+                }
+                b.draw_credit(game.draw_credit());
+                b.build().ok()
+            }),
     )
 }
 
@@ -413,7 +713,11 @@ pub fn game_passes() -> Passes<Game> {
         |g: &Game, from| -> Box<dyn Iterator<Item = Game> + '_> { Box::new(single_removals_from(g, from)) },
     ));
     list.push(pass("single contractions", single_contractions));
+    list.push(pass("merges", merges));
     list.push(pass("reorder and remove", reorder_and_remove));
+    list.push(pass("redirect and remove", redirect_and_remove));
+    list.push(pass("move lists to labels", move_lists_to_labels));
+    list.push(pass("smaller games of the exhaustive family", smaller_exhaustive));
     list.push(pass(
         "whole move lists",
         |game: &Game, from| -> Box<dyn Iterator<Item = Game> + '_> {
@@ -490,6 +794,82 @@ mod tests {
     use crate::format::parse_game;
     use crate::harness::transform::{bypass_positions, contractible_run, strongly_connected_components};
 
+    fn texts(candidates: Box<dyn Iterator<Item = Game> + '_>) -> Vec<String> {
+        candidates.map(|g| crate::format::print_game(&g)).collect()
+    }
+
+    #[test]
+    fn issue_11_merges_join_twin_positions() {
+        let g = parse_game("game 3;\n0 A 1,2;\n1 A ;\n2 A ;\n").unwrap();
+        let merged = texts(merges(&g, 0));
+        assert!(
+            merged.contains(&"game 2;\n0 A 1,1;\n1 A ;\n".to_string()),
+            "{merged:?}"
+        );
+        // With the merged position's moves kept: 0 into 2 makes 2 (now 1) move.
+        assert!(
+            merged.contains(&"game 2;\n0 A ;\n1 A 0,1;\n".to_string()),
+            "{merged:?}"
+        );
+        assert!(merged.iter().all(|t| t.starts_with("game 2;")));
+    }
+
+    #[test]
+    fn issue_11_a_move_list_becomes_a_label() {
+        let g = parse_game("game 1;\n0 B 0;\n").unwrap();
+        let labelled = texts(move_lists_to_labels(&g, 0));
+        assert_eq!(
+            labelled,
+            ["game 1;\n0 B =D;\n", "game 1;\n0 B =A;\n", "game 1;\n0 B =B;\n"]
+        );
+    }
+
+    #[test]
+    fn issue_11_a_redirected_move_frees_its_old_target() {
+        let g = parse_game("game 3;\n0 A 1;\n1 A 2;\n2 A ;\n").unwrap();
+        let redirected = texts(redirect_and_remove(&g, 0));
+        assert!(
+            redirected.contains(&"game 2;\n0 A 0;\n1 A ;\n".to_string()),
+            "{redirected:?}"
+        );
+        assert!(redirected.iter().all(|t| t.starts_with("game 2;")));
+    }
+
+    #[test]
+    fn issue_11_smaller_exhaustive_games_are_smaller() {
+        let g = parse_game("game 3;\n0 A 1,2;\n1 A ;\n2 A ;\n").unwrap();
+        let smaller: Vec<Game> = smaller_exhaustive(&g, 0).collect();
+        assert!(smaller.len() > 10);
+        assert!(smaller.iter().all(|h| h.positions() <= 2 && h.move_count() <= 2));
+        let big = parse_game("game 5;\n0 A ;\n1 A ;\n2 A ;\n3 A ;\n4 A ;\n").unwrap();
+        assert_eq!(smaller_exhaustive(&big, 0).count(), 0);
+    }
+
+    #[test]
+    fn shrinking_in_parallel_accepts_the_same_candidates() {
+        // "Fails" while some position is stuck and two have two moves or more.
+        let Case::Game(g) = super::super::generate::case(super::super::generate::Family::Uniform, 3, 300)
+        else {
+            panic!("uniform makes games")
+        };
+        let fails = |c: &Case| {
+            let Case::Game(g) = c else { return false };
+            g.ids().any(|p| g.moves(p).is_empty()) && g.ids().filter(|&p| g.moves(p).len() >= 2).count() >= 2
+        };
+        let start = Case::Game(g);
+        assert!(fails(&start));
+        let passes = case_passes(&start, true);
+        let alone = shrink(start.clone(), &passes, fails, |_| {});
+        for jobs in [2, 5] {
+            let together = shrink_parallel(start.clone(), &passes, fails, jobs, |_| {}, None);
+            assert_eq!(format!("{:?}", together.value), format!("{:?}", alone.value));
+            assert_eq!(together.steps, alone.steps);
+            assert!(together.tries >= alone.tries);
+        }
+        let past = shrink_parallel(start.clone(), &passes, fails, 2, |_| {}, Some(Instant::now()));
+        assert!(past.out_of_time && past.steps == 0);
+    }
+
     #[test]
     fn removing_a_position_renumbers_and_drops_moves_to_it() {
         let g = parse_game("game 3;\n0 A 1,2;\n1 B 0,2;\n2 A 0;\n").unwrap();
@@ -507,7 +887,7 @@ mod tests {
             }
             _ => false,
         };
-        let shrunk = shrink_case(&Case::Game(g), fails, |_| {});
+        let shrunk = shrink_case(&Case::Game(g), fails, |_| {}, None, 1);
         let Case::Game(small) = &shrunk.value else {
             panic!()
         };
@@ -537,7 +917,7 @@ mod tests {
         };
         assert!(g.positions() >= 5000 && longest(&g) >= 300);
         let fails = |c: &Case| matches!(c, Case::Game(g) if longest(g) >= 300);
-        let shrunk = shrink_case(&Case::Game(g), fails, |_| {});
+        let shrunk = shrink_case(&Case::Game(g), fails, |_| {}, None, 1);
         let Case::Game(small) = &shrunk.value else {
             panic!()
         };
@@ -558,7 +938,7 @@ mod tests {
         }
         let g = b.build().unwrap();
         let fails = |c: &Case| matches!(c, Case::Game(g) if g.ids().any(|p| g.moves(p).len() >= 300));
-        let shrunk = shrink_case(&Case::Game(g), fails, |_| {});
+        let shrunk = shrink_case(&Case::Game(g), fails, |_| {}, None, 1);
         let Case::Game(small) = &shrunk.value else {
             panic!()
         };
