@@ -8,3 +8,68 @@ pub fn count(n: usize, noun: &str) -> String {
         _ => format!("{n} {noun}s"),
     }
 }
+
+/// The most bytes of a user's text that a message quotes: a 100 MB line must not put
+/// 100 MB on a terminal.
+pub const QUOTE_BYTES: usize = 200;
+
+/// A user's text for a message, in single quotes: at most [`QUOTE_BYTES`] bytes of it,
+/// control characters and bytes that are not UTF-8 escaped (`\n`, `\x00`, `\xff`), so
+/// that the message stays one readable line, then how much was left out.
+pub fn quote(bytes: &[u8]) -> String {
+    let shown = &bytes[..bytes.len().min(QUOTE_BYTES)];
+    let mut out = String::from("'");
+    let mut used = 0;
+    for chunk in shown.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        used += chunk.valid().len();
+        // A character cut by the quoting limit is left out rather than shown as bytes
+        // that are not UTF-8.
+        let cut_char = used + chunk.invalid().len() == shown.len()
+            && shown.len() < bytes.len()
+            && bytes[used..]
+                .utf8_chunks()
+                .next()
+                .is_some_and(|c| !c.valid().is_empty());
+        if !cut_char {
+            for b in chunk.invalid() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+            used += chunk.invalid().len();
+        }
+    }
+    out.push('\'');
+    if used < bytes.len() {
+        out.push_str(&format!(" (and {} more bytes)", bytes.len() - used));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_short_escaped_and_say_what_was_left_out() {
+        assert_eq!(quote(b"12a"), "'12a'");
+        assert_eq!(quote(b"a\0b\xffc\n"), "'a\\x00b\\xffc\\n'");
+        let long = vec![b'0'; 100_000_000];
+        let q = quote(&long);
+        assert!(q.len() < QUOTE_BYTES + 40, "{}", q.len());
+        assert!(q.ends_with(&format!("' (and {} more bytes)", 100_000_000 - QUOTE_BYTES)));
+        // A multi-byte character cut by the limit is not shown as bad bytes.
+        let mut cut = vec![b'x'; QUOTE_BYTES - 1];
+        cut.extend("é and more".as_bytes());
+        let q = quote(&cut);
+        assert!(!q.contains("\\x"), "{q}");
+        assert!(q.ends_with("more bytes)"), "{q}");
+    }
+}
