@@ -9,19 +9,21 @@ pub fn count(n: usize, noun: &str) -> String {
     }
 }
 
-/// The most bytes of a user's text that a message quotes: a 100 MB line must not put
-/// 100 MB on a terminal.
+/// The most bytes a quote of a user's text takes in a message: a 100 MB line must not
+/// put 100 MB on a terminal.
 pub const QUOTE_BYTES: usize = 200;
 
-/// A user's text for a message, in single quotes: at most [`QUOTE_BYTES`] bytes of it,
-/// control characters and bytes that are not UTF-8 escaped (`\n`, `\x00`, `\xff`), so
-/// that the message stays one readable line, then how much was left out.
+/// A user's text for a message, in single quotes: its first [`QUOTE_BYTES`] bytes or
+/// so, control characters and bytes that are not UTF-8 escaped (`\n`, `\x00`, `\xff`)
+/// so that the message stays one readable line, then how much was left out.
 pub fn quote(bytes: &[u8]) -> String {
-    let shown = &bytes[..bytes.len().min(QUOTE_BYTES)];
     let mut out = String::from("'");
     let mut used = 0;
-    for chunk in shown.utf8_chunks() {
+    'chunks: for chunk in bytes.utf8_chunks() {
         for c in chunk.valid().chars() {
+            if out.len() >= QUOTE_BYTES {
+                break 'chunks;
+            }
             match c {
                 '\n' => out.push_str("\\n"),
                 '\r' => out.push_str("\\r"),
@@ -29,21 +31,14 @@ pub fn quote(bytes: &[u8]) -> String {
                 c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
                 c => out.push(c),
             }
+            used += c.len_utf8();
         }
-        used += chunk.valid().len();
-        // A character cut by the quoting limit is left out rather than shown as bytes
-        // that are not UTF-8.
-        let cut_char = used + chunk.invalid().len() == shown.len()
-            && shown.len() < bytes.len()
-            && bytes[used..]
-                .utf8_chunks()
-                .next()
-                .is_some_and(|c| !c.valid().is_empty());
-        if !cut_char {
-            for b in chunk.invalid() {
-                out.push_str(&format!("\\x{b:02x}"));
+        for b in chunk.invalid() {
+            if out.len() >= QUOTE_BYTES {
+                break 'chunks;
             }
-            used += chunk.invalid().len();
+            out.push_str(&format!("\\x{b:02x}"));
+            used += 1;
         }
     }
     out.push('\'');
@@ -64,7 +59,9 @@ mod tests {
         let long = vec![b'0'; 100_000_000];
         let q = quote(&long);
         assert!(q.len() < QUOTE_BYTES + 40, "{}", q.len());
-        assert!(q.ends_with(&format!("' (and {} more bytes)", 100_000_000 - QUOTE_BYTES)));
+        assert!(q.ends_with(&format!("' (and {} more bytes)", 100_000_000 - QUOTE_BYTES + 1)));
+        let q = quote(&vec![0; 10_000]);
+        assert!(q.len() < QUOTE_BYTES + 40, "{}", q.len());
         // A multi-byte character cut by the limit is not shown as bad bytes.
         let mut cut = vec![b'x'; QUOTE_BYTES - 1];
         cut.extend("é and more".as_bytes());

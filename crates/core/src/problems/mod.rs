@@ -8,6 +8,7 @@ pub mod minigame;
 pub mod pursuit;
 pub mod scan;
 pub mod shiritori;
+mod stream;
 
 use crate::game::{check_size, Game, Outcome};
 use crate::solve::retrograde::Reverse;
@@ -234,6 +235,14 @@ pub struct Cases<'a> {
     total: u64,
     next: u64,
     done: bool,
+}
+
+impl Cases<'_> {
+    /// Whether parsing reached the end of the input while it still expected more:
+    /// an error then may only mean that the input was cut short.
+    pub fn ran_out(&self) -> bool {
+        self.scanner.ran_out()
+    }
 }
 
 impl Iterator for Cases<'_> {

@@ -36,6 +36,9 @@ pub struct Scanner<'a> {
     last_line: usize,
     /// The 1-based test case being read, for error messages.
     pub case: Option<usize>,
+    /// Whether a token was asked for at the end of the input: an error after that may
+    /// only mean the input was cut short, which a stream reader must not report yet.
+    ran_out: bool,
 }
 
 impl<'a> Scanner<'a> {
@@ -47,6 +50,7 @@ impl<'a> Scanner<'a> {
             line: 1,
             last_line: 1,
             case: None,
+            ran_out: false,
         }
     }
 
@@ -92,6 +96,7 @@ impl<'a> Scanner<'a> {
             self.pos += 1;
         }
         if self.pos == start {
+            self.ran_out = true;
             return None;
         }
         self.last_line = self.line;
@@ -247,6 +252,11 @@ impl<'a> Scanner<'a> {
         Ok((from, to))
     }
 
+    /// Whether a token was asked for at the end of the input.
+    pub fn ran_out(&self) -> bool {
+        self.ran_out
+    }
+
     /// Fails unless only white space remains.
     pub fn finish(&mut self) -> Result<(), InputError> {
         self.case = None;
@@ -272,6 +282,23 @@ mod tests {
         assert_eq!(s.token(), Some((&b"x"[..], 3)));
         assert_eq!(s.token(), None);
         assert!(s.finish().is_ok());
+    }
+
+    /// A vertex of 20 digits or more (leading zeros) used to be refused as "edge
+    /// malformed" in an edge while accepted as a start vertex.
+    #[test]
+    fn edge_vertices_with_many_leading_zeros_are_read_like_start_vertices() {
+        let zeros = "0".repeat(25);
+        let text = format!("{zeros}1 {zeros}2\n{zeros}3");
+        let mut s = Scanner::new(text.as_bytes());
+        assert_eq!(s.edge("edge", 1, 1, 3).unwrap(), (0, 1));
+        assert_eq!(s.vertex("x", 3).unwrap(), 2);
+        let text = format!("{zeros}4 1");
+        let e = Scanner::new(text.as_bytes()).edge("edge", 1, 1, 3).unwrap_err();
+        assert!(e.message.contains("its first vertex 4 is out of range"), "{e}");
+        let text = format!("{zeros}7");
+        let mut s = Scanner::new(text.as_bytes());
+        assert_eq!(s.number_with(|| "k".into(), 0, 9), Ok(7));
     }
 
     #[test]
