@@ -45,6 +45,16 @@ impl Plan {
         if self.max_positions == Some(0) {
             return Err("--max-positions must be at least 1".into());
         }
+        if self.min_positions == Some(0) {
+            return Err("--min-positions must be at least 1".into());
+        }
+        let most = exhaustive::MAX_N as usize;
+        if self.families.contains(&Family::Exhaustive) && self.max_positions.is_some_and(|max| max > most) {
+            return Err(format!(
+                "--max-positions {} is too large for the exhaustive family, which enumerates games of at most {most} positions",
+                self.max_positions.unwrap_or(0)
+            ));
+        }
         if let (Some(min), Some(max)) = (self.min_positions, self.max_positions) {
             if min > max {
                 return Err(format!("--min-positions {min} is above --max-positions {max}"));
@@ -61,6 +71,19 @@ impl Plan {
                 .map_err(|e| format!("the largest games of this campaign: {e}"))?;
         }
         Ok(())
+    }
+
+    /// What the plan changes from what was asked, for a warning: sizes below the
+    /// `large` family's smallest game are raised to it.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        let asked = self.max_positions.max(self.min_positions);
+        if self.families.contains(&Family::Large) && asked.is_some_and(|size| size < LARGE_MIN) {
+            warnings.push(format!(
+                "the large family's games have at least {LARGE_MIN} positions; its sizes are raised to that"
+            ));
+        }
+        warnings
     }
 
     /// The campaigns, run in turn: with no choice of families, cases, time or sizes,
