@@ -14,7 +14,8 @@ use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Cases to run (default: the default campaign's count, unless --time is given).
+    /// Cases of the campaign (default: the default campaign's count, unless --time is
+    /// given); with --shard, this shard runs its share of them.
     #[arg(long)]
     pub cases: Option<u64>,
     /// Stop after this long, e.g. 60s, 10m, 2h.
@@ -39,7 +40,8 @@ pub struct Args {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Run shard i of N (disjoint cases), e.g. 3/8.
+    /// Run shard i of N, e.g. 3/8: its share of the campaign's cases, of every family
+    /// (`retrocheck merge` combines the shards' --json summaries).
     #[arg(long, default_value = "0/1", value_parser = Shard::parse)]
     pub shard: Shard,
     /// The solver under test.

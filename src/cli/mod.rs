@@ -17,6 +17,7 @@ pub mod diff;
 pub mod fuzz_seeds;
 pub mod generate;
 pub mod input;
+pub mod merge;
 pub mod mutants;
 pub mod replay;
 pub mod show;

@@ -14,7 +14,7 @@ use super::Subject;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// Which part of a campaign this run covers: shard `index` of `count` runs, of every
@@ -45,6 +45,30 @@ impl Shard {
             return Err(format!("shard {index}/{count}: i must be below N"));
         }
         Ok(Shard { index, count })
+    }
+
+    /// How many of a campaign's first `cases` cases over `families` families this
+    /// shard runs: case `g` of the whole campaign is family `g mod families`'s case
+    /// `j = g div families`, which belongs to shard `j mod count`. A shard's own cases,
+    /// in its order, are a prefix of that set, so the shards of a campaign of `cases`
+    /// cases run exactly its cases. `u64::MAX` (no count: a time budget) stays so.
+    pub fn share(self, cases: u64, families: usize) -> u64 {
+        if cases == u64::MAX || self.count == 1 {
+            return cases;
+        }
+        let families = families.max(1) as u64;
+        let round = self.count * families;
+        (0..families)
+            .map(|f| {
+                // Case g = (q·count + index)·families + f of the campaign, for q = 0, 1, …
+                let first = self.index * families + f;
+                if first >= cases {
+                    0
+                } else {
+                    (cases - first).div_ceil(round)
+                }
+            })
+            .sum()
     }
 }
 
@@ -93,6 +117,13 @@ impl Campaign {
         Self::case_of(self.case_spec(index))
     }
 
+    /// The index in the whole campaign of this shard's case `index`.
+    pub fn campaign_index(&self, index: u64) -> u64 {
+        let families = self.families.len() as u64;
+        let j = (index / families) * self.shard.count + self.shard.index;
+        j * families + index % families
+    }
+
     /// The case a spec from [`Campaign::case_spec`] stands for.
     fn case_of((family, seed, size): (Family, u64, usize)) -> Option<Case> {
         match family {
@@ -117,7 +148,7 @@ pub fn splitmix64(x: u64) -> u64 {
 }
 
 /// What a campaign saw of one family.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FamilySummary {
     pub family: String,
     pub cases: u64,
@@ -221,7 +252,11 @@ impl FamilySummary {
 /// The first failure of a campaign: the lowest failing case index.
 #[derive(Clone, Debug)]
 pub struct Failure {
+    /// The case's index in its shard.
     pub index: u64,
+    /// The case's index in the whole (unsharded) campaign, which orders the failures
+    /// of several shards as the unsharded run would meet them.
+    pub campaign_index: u64,
     pub family: Family,
     pub seed: u64,
     pub size: usize,
@@ -234,6 +269,8 @@ pub struct Failure {
 pub struct Summary {
     pub solver: String,
     pub seed: u64,
+    /// The part of the campaign this summary covers.
+    pub shard: Shard,
     pub cases: u64,
     pub families: Vec<FamilySummary>,
     pub elapsed: Duration,
@@ -259,11 +296,13 @@ impl Summary {
         serde_json::json!({
             "solver": self.solver,
             "seed": self.seed,
+            "shard": { "index": self.shard.index, "count": self.shard.count },
             "cases": self.cases,
             "seconds": self.elapsed.as_secs_f64(),
             "passed": self.failure.is_none(),
             "failure": self.failure.as_ref().map(|f| serde_json::json!({
                 "index": f.index,
+                "campaign_index": f.campaign_index,
                 "family": f.family.name(),
                 "seed": f.seed,
                 "size": f.size,
@@ -273,66 +312,76 @@ impl Summary {
         })
     }
 
-    /// A Markdown table: per family the cases (and skipped isomorphic ones), positions,
-    /// outcome mix, longest remoteness and how often each oracle ran; then the coverage
-    /// reached on each axis, so a user sees what was not tried.
+    /// A Markdown table of the families' results and coverage (see [`table`]).
     pub fn table(&self) -> String {
-        let mut out = String::from(
-            "| family | cases | skipped | positions | largest | A wins | B wins | draws | max remoteness | minimax | fixpoint | relations | certify |\n\
-             |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-        );
-        for f in &self.families {
-            let (a, b, d) = f.mix();
-            let share = |x: u64| format!("{:.0}%", 100.0 * x as f64 / f.cases.max(1) as f64);
-            out += &format!(
-                "| {} | {} | {} | {} | {} | {a:.1}% | {b:.1}% | {d:.1}% | {} | {} | {} | {} | {} |\n",
-                f.family,
-                f.cases,
-                f.skipped,
-                f.positions,
-                f.largest,
-                f.max_remoteness,
-                share(f.minimax_ran),
-                share(f.fixpoint_ran),
-                share(f.relations_ran),
-                share(f.certify_ran),
-            );
-        }
-        out += "\ncoverage: cases by size (positions), and the extremes reached\n\n| family |";
-        for (name, _) in SIZE_BUCKETS {
-            out += &format!(" {name} |");
-        }
-        out += " max out-degree | max in-degree | max multiplicity | max remoteness | draws |\n|---|";
-        out += &"---:|".repeat(SIZE_BUCKETS.len() + 5);
-        out += "\n";
-        for f in self.families.iter().chain([&self.total()]) {
-            out += &format!("| {} |", f.family);
-            for n in f.sizes {
-                out += &format!(" {n} |");
-            }
-            out += &format!(
-                " {} | {} | {} | {} | {:.1}% |\n",
-                f.max_out_degree,
-                f.max_in_degree,
-                f.max_multiplicity,
-                f.max_remoteness,
-                f.mix().2
-            );
-        }
-        out
+        table(&self.families)
     }
 
     /// Every family's coverage together, as a row named "all".
     pub fn total(&self) -> FamilySummary {
-        let mut all = FamilySummary {
-            family: "all".into(),
-            ..FamilySummary::default()
-        };
-        for f in &self.families {
-            all.absorb(f);
-        }
-        all
+        total(&self.families)
     }
+}
+
+/// A Markdown table: per family the cases (and skipped isomorphic ones), positions,
+/// outcome mix, longest remoteness and how often each oracle ran; then the coverage
+/// reached on each axis, so a user sees what was not tried.
+pub fn table(families: &[FamilySummary]) -> String {
+    let mut out = String::from(
+        "| family | cases | skipped | positions | largest | A wins | B wins | draws | max remoteness | minimax | fixpoint | relations | certify |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for f in families {
+        let (a, b, d) = f.mix();
+        let share = |x: u64| format!("{:.0}%", 100.0 * x as f64 / f.cases.max(1) as f64);
+        out += &format!(
+            "| {} | {} | {} | {} | {} | {a:.1}% | {b:.1}% | {d:.1}% | {} | {} | {} | {} | {} |\n",
+            f.family,
+            f.cases,
+            f.skipped,
+            f.positions,
+            f.largest,
+            f.max_remoteness,
+            share(f.minimax_ran),
+            share(f.fixpoint_ran),
+            share(f.relations_ran),
+            share(f.certify_ran),
+        );
+    }
+    out += "\ncoverage: cases by size (positions), and the extremes reached\n\n| family |";
+    for (name, _) in SIZE_BUCKETS {
+        out += &format!(" {name} |");
+    }
+    out += " max out-degree | max in-degree | max multiplicity | max remoteness | draws |\n|---|";
+    out += &"---:|".repeat(SIZE_BUCKETS.len() + 5);
+    out += "\n";
+    for f in families.iter().chain([&total(families)]) {
+        out += &format!("| {} |", f.family);
+        for n in f.sizes {
+            out += &format!(" {n} |");
+        }
+        out += &format!(
+            " {} | {} | {} | {} | {:.1}% |\n",
+            f.max_out_degree,
+            f.max_in_degree,
+            f.max_multiplicity,
+            f.max_remoteness,
+            f.mix().2
+        );
+    }
+    out
+}
+
+/// Every family's coverage together, as a row named "all".
+pub fn total(families: &[FamilySummary]) -> FamilySummary {
+    let mut all = FamilySummary {
+        family: "all".into(),
+        ..FamilySummary::default()
+    };
+    for f in families {
+        all.absorb(f);
+    }
+    all
 }
 
 /// What became of one case of a batch.
@@ -408,6 +457,7 @@ pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64
                     let (family, seed, size) = campaign.case_spec(index);
                     failure = Some(Failure {
                         index,
+                        campaign_index: campaign.campaign_index(index),
                         family,
                         seed,
                         size,
@@ -434,6 +484,7 @@ pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64
     Summary {
         solver: under_test.name().into(),
         seed: campaign.seed,
+        shard: campaign.shard,
         cases: done,
         families,
         elapsed: start.elapsed(),

@@ -91,7 +91,10 @@ impl Plan {
     /// positions, the same at 1,000 to 50,000, every game of at most 4 positions, and
     /// a few large games of 10^5 to 10^6 positions.
     pub fn campaigns(&self) -> Vec<Campaign> {
+        let shard = self.shard.unwrap_or(Shard::WHOLE);
+        // `cases` counts the whole campaign's cases; each shard runs its share of them.
         let base = |families: Vec<Family>, cases: u64, min: usize, max: usize| Campaign {
+            cases: shard.share(cases, families.len()),
             // Exhaustive games are tiny: every oracle, the relations included, is cheap.
             oracles: if families == [Family::Exhaustive] {
                 Oracles::all()
@@ -99,12 +102,11 @@ impl Plan {
                 Oracles::default()
             },
             families,
-            cases,
             time_limit: self.time,
             seed: self.seed,
             min_positions: min,
             max_positions: max,
-            shard: self.shard.unwrap_or(Shard::WHOLE),
+            shard,
         };
         let chosen = !self.families.is_empty()
             || self.cases.is_some()
