@@ -15,6 +15,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Which part of a campaign this run covers: shard `index` of `count` runs, of every
@@ -384,9 +385,46 @@ pub fn total(families: &[FamilySummary]) -> FamilySummary {
     all
 }
 
+/// The solver under test, refusing to start a solve once a campaign's time is up: a
+/// case in flight at the deadline (the relations solve several transformed copies of
+/// a large game) then stops at its next solve rather than running to its end, and
+/// `--time` overshoots by one solve, not one whole case.
+struct UntilDeadline<'a> {
+    inner: &'a dyn Subject,
+    deadline: Option<Instant>,
+    /// Set when a solve was refused: the case is then not counted.
+    cut: AtomicBool,
+}
+
+impl Subject for UntilDeadline<'_> {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    fn solve(&self, game: &crate::Game) -> Result<crate::Solution, crate::SolveError> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.cut.store(true, Ordering::Relaxed);
+            return Err(crate::SolveError::Failed("the campaign's time is up".into()));
+        }
+        self.inner.solve(game)
+    }
+
+    fn answer(
+        &self,
+        instance: &crate::problems::Instance,
+        k: usize,
+    ) -> Option<Result<String, crate::SolveError>> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.cut.store(true, Ordering::Relaxed);
+            return Some(Err(crate::SolveError::Failed("the campaign's time is up".into())));
+        }
+        self.inner.answer(instance, k)
+    }
+}
+
 /// What became of one case of a batch.
 enum Ran {
-    /// The time limit had passed before it started.
+    /// The time limit had passed before it started, or while it ran.
     NotStarted,
     /// An exhaustive game isomorphic to one covered elsewhere.
     Skipped,
@@ -437,7 +475,20 @@ pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64
                 }
                 let ran = match Campaign::case_of(spec) {
                     None => Ran::Skipped,
-                    Some(case) => Ran::Checked(check_case(&case, under_test, &campaign.oracles)),
+                    Some(case) => {
+                        let timed = UntilDeadline {
+                            inner: under_test,
+                            deadline: campaign.time_limit.map(|limit| start + limit),
+                            cut: AtomicBool::new(false),
+                        };
+                        let result = check_case(&case, &timed, &campaign.oracles);
+                        // A case the deadline cut short proves nothing either way.
+                        if timed.cut.load(Ordering::Relaxed) {
+                            Ran::NotStarted
+                        } else {
+                            Ran::Checked(result)
+                        }
+                    }
                 };
                 (spec.0, ran)
             })
