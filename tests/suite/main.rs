@@ -4,6 +4,7 @@ mod cli;
 mod corpus;
 mod differential;
 mod fuzz_regressions;
+mod hostile;
 mod metamorphic;
 mod mutants;
 mod parallel;
