@@ -542,3 +542,67 @@ pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64
         failure,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// The optimized solver, slowed down: each solve takes `pause`.
+    struct Slow {
+        pause: Duration,
+        solves: AtomicUsize,
+    }
+
+    impl Subject for Slow {
+        fn name(&self) -> &str {
+            "slow"
+        }
+
+        fn solve(&self, game: &crate::Game) -> Result<crate::Solution, crate::SolveError> {
+            self.solves.fetch_add(1, Ordering::Relaxed);
+            std::thread::sleep(self.pause);
+            crate::solve::Solver::solve(&crate::solve::Retrograde, game)
+        }
+    }
+
+    /// Issue 13, item 6: `--time` used to let the case in flight at the deadline run
+    /// all its solves (32 s past `--time 1s` on a 10^6-position case). Now its next
+    /// solve is refused and the case is not counted. (Margins are wide: the deadline
+    /// falls in the middle of the first solve.)
+    #[test]
+    fn issue_13_a_case_in_flight_at_the_deadline_stops_at_its_next_solve() {
+        let slow = Slow {
+            pause: Duration::from_millis(400),
+            solves: AtomicUsize::new(0),
+        };
+        let campaign = Campaign {
+            families: vec![Family::Uniform],
+            cases: 1,
+            time_limit: Some(Duration::from_millis(200)),
+            seed: 1,
+            min_positions: 5,
+            max_positions: 5,
+            shard: Shard::WHOLE,
+            // The relations solve eight transformed copies after the first solve.
+            oracles: Oracles::all(),
+        };
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let summary = pool.install(|| run(&campaign, &slow, &|_| {}));
+        assert_eq!(summary.cases, 0, "a case cut short is not counted");
+        assert!(summary.failure.is_none(), "a case cut short is no failure");
+        assert_eq!(slow.solves.load(Ordering::Relaxed), 1, "solves after the deadline");
+        // Without a time limit the same case runs every solve.
+        let unlimited = Campaign {
+            time_limit: None,
+            ..campaign
+        };
+        let fast = Slow {
+            pause: Duration::ZERO,
+            solves: AtomicUsize::new(0),
+        };
+        let summary = pool.install(|| run(&unlimited, &fast, &|_| {}));
+        assert_eq!(summary.cases, 1);
+        assert!(fast.solves.load(Ordering::Relaxed) > 2);
+    }
+}

@@ -10,6 +10,8 @@ mod mutants;
 mod parallel;
 mod problems;
 mod readme;
+mod recipes;
+mod shards;
 mod solvers;
 mod stress;
 
