@@ -18,7 +18,10 @@ pub fn open(path: &Path) -> Result<(Box<dyn BufRead>, Option<u64>), Exit> {
     let file = std::fs::File::open(path).map_err(cannot)?;
     let metadata = file.metadata().map_err(cannot)?;
     if metadata.is_dir() {
-        return Err(Exit::bad(format!("{}: is a directory, not a file", path.display())));
+        return Err(Exit::bad(format!(
+            "{}: is a directory, not a file",
+            path.display()
+        )));
     }
     let size = metadata.is_file().then_some(metadata.len());
     Ok((Box::new(BufReader::with_capacity(1 << 16, file)), size))

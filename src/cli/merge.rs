@@ -18,8 +18,12 @@ pub fn run(args: Args) -> Status {
     let mut reports = Vec::new();
     for path in &args.summaries {
         let (reader, _) = super::input::open(path)?;
-        let report: Report = serde_json::from_reader(reader)
-            .map_err(|e| Exit::bad(format!("{}: not a summary of `retrocheck diff --json`: {e}", path.display())))?;
+        let report: Report = serde_json::from_reader(reader).map_err(|e| {
+            Exit::bad(format!(
+                "{}: not a summary of `retrocheck diff --json`: {e}",
+                path.display()
+            ))
+        })?;
         reports.push(report);
     }
     let shards = reports.len();
@@ -53,7 +57,11 @@ pub fn run(args: Args) -> Status {
                 f.size,
                 f.mismatch
             );
-            Err(Exit::Found(anyhow::anyhow!("{} fails: {}", whole.solver, f.mismatch)))
+            Err(Exit::Found(anyhow::anyhow!(
+                "{} fails: {}",
+                whole.solver,
+                f.mismatch
+            )))
         }
         None => Ok(()),
     }

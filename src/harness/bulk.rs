@@ -591,7 +591,11 @@ mod tests {
         let summary = pool.install(|| run(&campaign, &slow, &|_| {}));
         assert_eq!(summary.cases, 0, "a case cut short is not counted");
         assert!(summary.failure.is_none(), "a case cut short is no failure");
-        assert_eq!(slow.solves.load(Ordering::Relaxed), 1, "solves after the deadline");
+        assert_eq!(
+            slow.solves.load(Ordering::Relaxed),
+            1,
+            "solves after the deadline"
+        );
         // Without a time limit the same case runs every solve.
         let unlimited = Campaign {
             time_limit: None,

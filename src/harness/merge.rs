@@ -137,7 +137,10 @@ mod tests {
     #[test]
     fn shards_add_up_and_a_campaign_must_be_whole() {
         let merged = merge(vec![report(1, 2, 5), report(0, 2, 6)]).unwrap();
-        assert_eq!((merged.cases, merged.families[0].cases, merged.families[0].largest), (11, 11, 6));
+        assert_eq!(
+            (merged.cases, merged.families[0].cases, merged.families[0].largest),
+            (11, 11, 6)
+        );
         assert_eq!(merged.shard, ShardRecord { index: 0, count: 1 });
         let e = merge(vec![report(0, 3, 5), report(2, 3, 6)]).unwrap_err();
         assert!(e.contains("shard 1/3 is missing"), "{e}");
@@ -145,7 +148,9 @@ mod tests {
         assert!(e.contains("given twice"), "{e}");
         let mut other = report(1, 2, 5);
         other.seed = 8;
-        assert!(merge(vec![report(0, 2, 5), other]).unwrap_err().contains("another campaign"));
+        assert!(merge(vec![report(0, 2, 5), other])
+            .unwrap_err()
+            .contains("another campaign"));
     }
 
     #[test]

@@ -61,7 +61,11 @@ fn issue_13_endless_input_is_refused_at_line_1_without_reading_on() {
         (&["solve", "game", "-"][..], &b"\0"[..], "line 1:"),
         (&["solve", "pursuit", "-"][..], &b"y\n"[..], "line 1:"),
         (&["solve", "minigame", "-"][..], &b"\0"[..], "line 1:"),
-        (&["solve", "catmouse", "-"][..], &b"1\n"[..], "line 2 (test case 1)"),
+        (
+            &["solve", "catmouse", "-"][..],
+            &b"1\n"[..],
+            "line 2 (test case 1)",
+        ),
     ] {
         let (o, taken) = fed(args, pattern, MOST);
         let err = stderr(&o);
@@ -74,7 +78,11 @@ fn issue_13_endless_input_is_refused_at_line_1_without_reading_on() {
     }
     let o = run(&["solve", "game", "/dev/zero"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("/dev/zero: line 1: unexpected '\\x00'"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("/dev/zero: line 1: unexpected '\\x00'"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// Item 5: a parse error used to echo its whole statement (a 100 MB line put 100 MB on
@@ -91,22 +99,60 @@ fn issue_13_a_huge_bad_line_is_quoted_briefly() {
     assert!(err.contains("line 2") && err.contains("more bytes)"), "{err}");
     let (o, _) = fed(&["solve", "pursuit", "-"], b"1\n2 1\n1 \x1b[31m\xff\n", 20);
     let err = stderr(&o);
-    assert!(err.contains("line 3 (test case 1)") && err.contains("'\\x1b[31m\\xff'"), "{err}");
+    assert!(
+        err.contains("line 3 (test case 1)") && err.contains("'\\x1b[31m\\xff'"),
+        "{err}"
+    );
 }
 
 /// Item 3: sizes a user can type used to abort (SIGABRT, allocation failure).
 #[test]
 fn issue_13_absurd_sizes_exit_2_before_allocating() {
     for args in [
-        &["generate", "game", "--family", "uniform", "--positions", "100000000000"][..],
-        &["generate", "game", "--family", "uniform", "--positions", "2000000000"][..],
-        &["diff", "--no-save", "--cases", "1", "--family", "uniform", "--min-positions", "1000000000", "--max-positions", "1000000000"][..],
-        &["generate", "pursuit", "--vertices", "1000", "--edges", "18446744073709551615"][..],
+        &[
+            "generate",
+            "game",
+            "--family",
+            "uniform",
+            "--positions",
+            "100000000000",
+        ][..],
+        &[
+            "generate",
+            "game",
+            "--family",
+            "uniform",
+            "--positions",
+            "2000000000",
+        ][..],
+        &[
+            "diff",
+            "--no-save",
+            "--cases",
+            "1",
+            "--family",
+            "uniform",
+            "--min-positions",
+            "1000000000",
+            "--max-positions",
+            "1000000000",
+        ][..],
+        &[
+            "generate",
+            "pursuit",
+            "--vertices",
+            "1000",
+            "--edges",
+            "18446744073709551615",
+        ][..],
     ] {
         let o = run(args);
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains("positions") || err.contains("MiB"), "{args:?}: {err}");
+        assert!(
+            err.contains("positions") || err.contains("MiB"),
+            "{args:?}: {err}"
+        );
     }
 }
 
@@ -115,7 +161,11 @@ fn issue_13_absurd_sizes_exit_2_before_allocating() {
 fn issue_13_absurd_thread_counts_are_refused() {
     let o = run(&["diff", "--no-save", "--cases", "10", "--threads", "10000"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--threads 10000 is more than this machine can use"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--threads 10000 is more than this machine can use"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// Item 9: silent clamps now warn or refuse; `show` names itself; messages read well.
@@ -123,13 +173,50 @@ fn issue_13_absurd_thread_counts_are_refused() {
 fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
     let o = run(&["generate", "pursuit", "--vertices", "2", "--edges", "5"]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stderr(&o).contains("warning: with 2 vertices at most 2 distinct edges fit"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("warning: with 2 vertices at most 2 distinct edges fit"),
+        "{}",
+        stderr(&o)
+    );
     for (args, needle) in [
-        (&["diff", "--no-save", "--cases", "1", "--max-positions", "0"][..], "--max-positions must be at least 1"),
-        (&["diff", "--no-save", "--cases", "1", "--min-positions", "0"][..], "--min-positions must be at least 1"),
-        (&["diff", "--no-save", "--cases", "1", "--min-positions", "9", "--max-positions", "3"][..], "is above"),
-        (&["diff", "--no-save", "--cases", "1", "--family", "exhaustive", "--max-positions", "9"][..], "at most 6 positions"),
-        (&["generate", "game", "--positions", "0"][..], "--positions must be at least 1"),
+        (
+            &["diff", "--no-save", "--cases", "1", "--max-positions", "0"][..],
+            "--max-positions must be at least 1",
+        ),
+        (
+            &["diff", "--no-save", "--cases", "1", "--min-positions", "0"][..],
+            "--min-positions must be at least 1",
+        ),
+        (
+            &[
+                "diff",
+                "--no-save",
+                "--cases",
+                "1",
+                "--min-positions",
+                "9",
+                "--max-positions",
+                "3",
+            ][..],
+            "is above",
+        ),
+        (
+            &[
+                "diff",
+                "--no-save",
+                "--cases",
+                "1",
+                "--family",
+                "exhaustive",
+                "--max-positions",
+                "9",
+            ][..],
+            "at most 6 positions",
+        ),
+        (
+            &["generate", "game", "--positions", "0"][..],
+            "--positions must be at least 1",
+        ),
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -141,7 +228,11 @@ fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
     std::fs::write(&two, "2\n2 1\n1 2\n1 2\n2 1\n1 2\n1 2\n").unwrap();
     let o = run(&["show", two.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("2 test cases; show takes one"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("2 test cases; show takes one"),
+        "{}",
+        stderr(&o)
+    );
     let (o2, _) = fed(&["solve", "pursuit", "-"], b"1\n0 1\n", 6);
     assert!(
         stderr(&o2).contains("n, the vertex count of test case 1 of 1: 0 is too small"),
@@ -160,7 +251,17 @@ fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
 }
 
 fn diff_lifo(corpus: &Path) -> Output {
-    run(&["diff", "--solver", "lifo", "--cases", "1000", "--threads", "1", "--corpus", corpus.to_str().unwrap()])
+    run(&[
+        "diff",
+        "--solver",
+        "lifo",
+        "--cases",
+        "1000",
+        "--threads",
+        "1",
+        "--corpus",
+        corpus.to_str().unwrap(),
+    ])
 }
 
 /// Item 2: two campaigns saving the same case at once: one used to exit 2 with "File
@@ -177,7 +278,10 @@ fn issue_13_concurrent_campaigns_both_report_and_save() {
         for o in [a, b] {
             let out = String::from_utf8_lossy(&o.stdout);
             assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-            assert!(out.contains("saved as") || out.contains("already in the corpus as"), "{out}");
+            assert!(
+                out.contains("saved as") || out.contains("already in the corpus as"),
+                "{out}"
+            );
         }
     }
 }
@@ -192,7 +296,10 @@ fn issue_13_an_unwritable_corpus_still_prints_the_case() {
     let o = diff_lifo(&file);
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(out.contains("expected output (from the references)") && out.contains("game "), "{out}");
+    assert!(
+        out.contains("expected output (from the references)") && out.contains("game "),
+        "{out}"
+    );
     assert!(stderr(&o).contains("not saved: the corpus"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
 }

@@ -41,7 +41,10 @@ fn yaml(path: &str) -> Option<Vec<Value>> {
 fn every_recipe_file_parses_as_yaml() {
     for path in YAML_FILES {
         match yaml(path) {
-            Some(docs) => assert!(!docs.is_empty() && docs.iter().all(Value::is_object), "{path}: {docs:?}"),
+            Some(docs) => assert!(
+                !docs.is_empty() && docs.iter().all(Value::is_object),
+                "{path}: {docs:?}"
+            ),
             None => eprintln!("python3 with yaml is not installed: {path} not parsed"),
         }
     }
@@ -57,10 +60,19 @@ fn the_kubernetes_job_runs_one_shard_per_completion_index() {
     let completions = job["spec"]["completions"].as_u64().unwrap();
     let container = &job["spec"]["template"]["spec"]["containers"][0];
     let env = container["env"].as_array().unwrap();
-    let shards = env.iter().find(|e| e["name"] == "SHARDS").unwrap()["value"].as_str().unwrap();
-    assert_eq!(shards.parse::<u64>().unwrap(), completions, "SHARDS must equal completions");
+    let shards = env.iter().find(|e| e["name"] == "SHARDS").unwrap()["value"]
+        .as_str()
+        .unwrap();
+    assert_eq!(
+        shards.parse::<u64>().unwrap(),
+        completions,
+        "SHARDS must equal completions"
+    );
     let command = container["args"][0].as_str().unwrap();
-    assert!(command.contains("--shard \"$JOB_COMPLETION_INDEX/$SHARDS\""), "{command}");
+    assert!(
+        command.contains("--shard \"$JOB_COMPLETION_INDEX/$SHARDS\""),
+        "{command}"
+    );
     assert!(command.contains("--json"), "{command}");
 }
 
@@ -79,8 +91,16 @@ fn the_actions_matrix_covers_every_shard_and_merges_them() {
         .collect();
     assert_eq!(matrix, (0..shards).collect::<Vec<_>>());
     let steps = |job: &str| workflow["jobs"][job]["steps"].to_string();
-    assert!(steps("shard").contains("--shard \\\"${{ matrix.shard }}/$SHARDS\\\""), "{}", steps("shard"));
-    assert!(steps("merge").contains("retrocheck merge summary-*.json"), "{}", steps("merge"));
+    assert!(
+        steps("shard").contains("--shard \\\"${{ matrix.shard }}/$SHARDS\\\""),
+        "{}",
+        steps("shard")
+    );
+    assert!(
+        steps("merge").contains("retrocheck merge summary-*.json"),
+        "{}",
+        steps("merge")
+    );
 }
 
 #[test]
@@ -100,8 +120,13 @@ fn clusterfuzzlite_builds_every_fuzz_target_and_fuzzes_in_both_modes() {
     }
     let manifest = text("fuzz/Cargo.toml");
     for target in ["diff", "game_format", "pursuit_input", "minigame_input"] {
-        assert!(manifest.contains(&format!("name = \"{target}\"")), "fuzz target {target}");
-        assert!(Path::new(ROOT).join(format!("fuzz/fuzz_targets/{target}.rs")).exists());
+        assert!(
+            manifest.contains(&format!("name = \"{target}\"")),
+            "fuzz target {target}"
+        );
+        assert!(Path::new(ROOT)
+            .join(format!("fuzz/fuzz_targets/{target}.rs"))
+            .exists());
     }
     assert!(text(".clusterfuzzlite/Dockerfile").contains("COPY .clusterfuzzlite/build.sh $SRC/"));
     for (path, mode) in [
@@ -113,7 +138,10 @@ fn clusterfuzzlite_builds_every_fuzz_target_and_fuzzes_in_both_modes() {
             continue;
         };
         let steps = docs[0]["jobs"].as_object().unwrap().values().next().unwrap()["steps"].to_string();
-        assert!(steps.contains("google/clusterfuzzlite/actions/build_fuzzers@v1"), "{path}");
+        assert!(
+            steps.contains("google/clusterfuzzlite/actions/build_fuzzers@v1"),
+            "{path}"
+        );
         assert!(steps.contains(&format!("\"mode\":\"{mode}\"")), "{path}: {steps}");
     }
     if let Some(docs) = yaml(".clusterfuzzlite/project.yaml") {

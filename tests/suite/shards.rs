@@ -14,7 +14,16 @@ const FAMILIES: &str = "uniform,cycles,dag,pursuit,multi";
 fn diff(dir: &Path, name: &str, extra: &[&str]) -> Output {
     let json = dir.join(name);
     Command::new(env!("CARGO_BIN_EXE_retrocheck"))
-        .args(["diff", "--no-save", "--seed", "11", "--cases", "263", "--max-positions", "40"])
+        .args([
+            "diff",
+            "--no-save",
+            "--seed",
+            "11",
+            "--cases",
+            "263",
+            "--max-positions",
+            "40",
+        ])
         .args(["--family", FAMILIES, "--json", json.to_str().unwrap()])
         .args(extra)
         .output()
@@ -36,7 +45,16 @@ fn the_merge_of_three_shards_is_the_unsharded_summary_and_every_shard_covers_eve
     for i in 0..3 {
         let name = format!("shard-{i}.json");
         // Thread counts differ per shard: the result must not depend on them.
-        let shard = diff(dir.path(), &name, &["--shard", &format!("{i}/3"), "--threads", &format!("{}", 1 + i % 2)]);
+        let shard = diff(
+            dir.path(),
+            &name,
+            &[
+                "--shard",
+                &format!("{i}/3"),
+                "--threads",
+                &format!("{}", 1 + i % 2),
+            ],
+        );
         assert_eq!(shard.status.code(), Some(0));
         let table = String::from_utf8_lossy(&shard.stdout);
         for family in FAMILIES.split(',') {
@@ -56,12 +74,23 @@ fn the_merge_of_three_shards_is_the_unsharded_summary_and_every_shard_covers_eve
         .args(["--json", merged_json.to_str().unwrap()])
         .output()
         .unwrap();
-    assert_eq!(merged.status.code(), Some(0), "{}", String::from_utf8_lossy(&merged.stderr));
+    assert_eq!(
+        merged.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
     let whole_json = without_seconds(&dir.path().join("whole.json"));
     assert_eq!(without_seconds(&merged_json), whole_json);
     assert_eq!(whole_json["cases"], 263);
     // The tables agree too, below the first line (which has the timings).
-    let table = |o: &Output| String::from_utf8_lossy(&o.stdout).lines().skip(1).collect::<Vec<_>>().join("\n");
+    let table = |o: &Output| {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(table(&merged), table(&whole));
 
     // Two shards are not the campaign: the missing one is named.
@@ -96,7 +125,11 @@ fn shards_deal_exactly_the_campaigns_cases() {
             dealt.extend(specs(campaign));
         }
         assert_eq!(dealt.len(), whole.len(), "{cases} cases in {count} shards");
-        let as_set = |v: &[(Family, u64, usize)]| v.iter().map(|&(f, s, n)| (f.name(), s, n)).collect::<BTreeSet<_>>();
+        let as_set = |v: &[(Family, u64, usize)]| {
+            v.iter()
+                .map(|&(f, s, n)| (f.name(), s, n))
+                .collect::<BTreeSet<_>>()
+        };
         assert_eq!(as_set(&dealt), as_set(&whole), "{cases} cases in {count} shards");
     }
 }

@@ -297,7 +297,10 @@ fn parse_side(s: &str) -> Result<Side, String> {
     match s.trim() {
         "A" => Ok(Side::A),
         "B" => Ok(Side::B),
-        other => Err(format!("expected a side A or B, found {}", quote(other.as_bytes()))),
+        other => Err(format!(
+            "expected a side A or B, found {}",
+            quote(other.as_bytes())
+        )),
     }
 }
 
@@ -310,13 +313,12 @@ fn parse_position(id: &str, rest: &str, count: u64, line: usize) -> Result<Entry
         ));
     }
     let (mover, rest) = split_word(rest);
-    let mover =
-        parse_side(mover).map_err(|_| {
-            format!(
-                "expected the mover A or B after the id, found {}",
-                quote(mover.as_bytes())
-            )
-        })?;
+    let mover = parse_side(mover).map_err(|_| {
+        format!(
+            "expected the mover A or B after the id, found {}",
+            quote(mover.as_bytes())
+        )
+    })?;
     let (moves_text, terminal) = match rest.split_once('=') {
         Some((moves, outcome)) => {
             let outcome = match outcome.trim() {
@@ -337,11 +339,7 @@ fn parse_position(id: &str, rest: &str, count: u64, line: usize) -> Result<Entry
     let mut moves = Vec::new();
     if !moves_text.is_empty() {
         for item in moves_text.split(',') {
-            let target = parse_number(
-                item,
-                "a move, a position id (moves are separated by commas)",
-                "",
-            )?;
+            let target = parse_number(item, "a move, a position id (moves are separated by commas)", "")?;
             if target >= count {
                 return Err(format!(
                     "move to {target} is out of range (the game has {count} positions, ids 0 to {})",

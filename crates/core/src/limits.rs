@@ -59,8 +59,14 @@ mod tests {
         assert_eq!(cgroup_limit("9223372036854771712\n"), None);
         let ceiling = memory_ceiling();
         assert!(ceiling >= 1 << 20, "{ceiling}");
-        if let Some(total) = std::fs::read_to_string("/proc/meminfo").ok().and_then(|i| mem_total(&i)) {
-            assert!(ceiling <= total / 4 * 3, "{ceiling} above three quarters of {total}");
+        if let Some(total) = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|i| mem_total(&i))
+        {
+            assert!(
+                ceiling <= total / 4 * 3,
+                "{ceiling} above three quarters of {total}"
+            );
         }
     }
 }

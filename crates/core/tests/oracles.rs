@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use retrocheck_core::format::{parse_game, print_game, ParseError};
 use retrocheck_core::game::{check_size, MAX_MOVES, MAX_POSITIONS};
 use retrocheck_core::problems::{
-    self, fits_implicitly, fits_in_memory, minigame, pursuit, scan::Scanner, Instance, Problem, memory_limit,
+    self, fits_implicitly, fits_in_memory, memory_limit, minigame, pursuit, scan::Scanner, Instance, Problem,
 };
 use retrocheck_core::solution::{first_optimal_move, is_optimal_move, out_lines};
 use retrocheck_core::solve::retrograde::{self, Graph};
