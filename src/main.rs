@@ -35,6 +35,8 @@ enum Command {
     /// Run a differential-testing campaign: the solver under test against the
     /// references on generated games (with no options: the default campaign).
     Diff(cli::diff::Args),
+    /// Combine the JSON summaries of a campaign's shards into the whole campaign's.
+    Merge(cli::merge::Args),
     /// Shrink a failing case to a 1-minimal one and save it in the corpus.
     Shrink(cli::shrink::Args),
     /// Replay corpus cases through every oracle and against their `.out` files.
@@ -165,6 +167,7 @@ fn run(command: Command) -> cli::Status {
             SolveWhat::Catmouse { file } => cli::solve::problem(Problem::Catmouse, &file, threads),
         },
         Command::Diff(args) => cli::diff::run(args),
+        Command::Merge(args) => cli::merge::run(args),
         Command::Shrink(args) => cli::shrink::run(args),
         Command::Replay { paths } => cli::replay::run(paths),
         Command::Show(args) => cli::show::run(args),

@@ -5,15 +5,17 @@ use indicatif::{ProgressBar, ProgressStyle};
 use retrocheck::harness::bulk::{Shard, Summary};
 use retrocheck::harness::campaign::{self, Plan};
 use retrocheck::harness::check::Oracles;
+use retrocheck::harness::corpus;
 use retrocheck::harness::generate::{Case, Family};
-use retrocheck::harness::triage::triage;
+use retrocheck::harness::triage::{case_text, triage};
 use retrocheck::harness::Subject;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Cases to run (default: the default campaign's count, unless --time is given).
+    /// Cases of the campaign (default: the default campaign's count, unless --time is
+    /// given); with --shard, this shard runs its share of them.
     #[arg(long)]
     pub cases: Option<u64>,
     /// Stop after this long, e.g. 60s, 10m, 2h.
@@ -38,7 +40,8 @@ pub struct Args {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Run shard i of N (disjoint cases), e.g. 3/8.
+    /// Run shard i of N, e.g. 3/8: its share of the campaign's cases, of every family
+    /// (`retrocheck merge` combines the shards' --json summaries).
     #[arg(long, default_value = "0/1", value_parser = Shard::parse)]
     pub shard: Shard,
     /// The solver under test.
@@ -92,6 +95,9 @@ pub fn run(args: Args) -> Status {
         .map_err(|e| Exit::bad(format!("cannot start the thread pool: {e}")))?;
     let plan = plan(&args)?;
     plan.check(pool.current_num_threads()).map_err(Exit::bad)?;
+    for warning in plan.warnings() {
+        eprintln!("retrocheck: warning: {warning}");
+    }
     let campaigns = plan.campaigns();
     let bar = std::sync::Mutex::new((0usize, progress_bar(campaigns[0].cases)));
     let (summary, failed) = pool.install(|| {
@@ -168,8 +174,9 @@ fn report(summary: &Summary) {
     out!("{}", summary.table());
 }
 
-/// Shrinks a failing case with progress on stderr, prints the minimal case and saves
-/// it. Shared by `diff` and `shrink`.
+/// Shrinks a failing case with progress on stderr, prints the minimal case, then saves
+/// it: the case is on the screen even when the corpus cannot be written, and the last
+/// line says where it went or why it could not. Shared by `diff` and `shrink`.
 pub fn shrink_and_save(
     case: &Case,
     under_test: &dyn Subject,
@@ -179,7 +186,7 @@ pub fn shrink_and_save(
     let size = |c: &Case| c.size_text();
     eprintln!("shrinking from {} …", size(case));
     let mut step = 0;
-    let triaged = triage(case, under_test, oracles, corpus, |c| {
+    let triaged = triage(case, under_test, oracles, None, |c| {
         step += 1;
         eprintln!("  step {step}: {}", size(c));
     })
@@ -194,17 +201,27 @@ pub fn shrink_and_save(
     outln!("{}", triaged.text);
     outln!("failure: {}", triaged.mismatch);
     outln!("expected output (from the references):\n{}", triaged.expected);
-    if let Some(saved) = &triaged.saved {
-        let verb = if saved.already_present {
-            "already in the corpus as"
-        } else {
-            "saved as"
-        };
-        outln!("{verb} {} and {}", saved.input.display(), saved.output.display());
-        outln!(
-            "picture: retrocheck show {} --svg shrunk.svg",
-            saved.input.display()
-        );
+    let Some(root) = corpus else {
+        return Ok(());
+    };
+    let (kind, _) = case_text(&triaged.shrunk.value);
+    match corpus::save(root, kind, &triaged.text, &triaged.expected) {
+        Ok(saved) => {
+            let verb = if saved.already_present {
+                "already in the corpus as"
+            } else {
+                "saved as"
+            };
+            outln!("{verb} {} and {}", saved.input.display(), saved.output.display());
+            outln!(
+                "picture: retrocheck show {} --svg shrunk.svg",
+                saved.input.display()
+            );
+        }
+        Err(e) => eprintln!(
+            "retrocheck: not saved: the corpus {} cannot be written ({e}); the case is printed above",
+            root.display()
+        ),
     }
     Ok(())
 }

@@ -52,6 +52,9 @@ pub fn indexed(target: Target, seed: u64, indexed: &Indexed) -> Status {
 
 pub fn game(family: &str, positions: usize, seed: u64) -> Status {
     let family = super::diff::family(family)?;
+    if positions == 0 {
+        return Err(Exit::bad("--positions must be at least 1"));
+    }
     retrocheck::harness::limits::check_cases(positions as u64, 8, 1)
         .map_err(|e| Exit::bad(format!("--positions {positions}: {e}")))?;
     let text = match generate::case(family, seed, positions) {
@@ -91,8 +94,9 @@ pub fn instances(
         let most = n * n - if loops { n } else { 0 };
         if edges > most {
             eprintln!(
-                "retrocheck: warning: {} vertices allow at most {most} distinct edges within the official limits; generating {most} (use --relax for repeated edges)",
-                n
+                "retrocheck: warning: with {} at most {} fit within the official limits; generating {most} (use --relax for repeated edges)",
+                retrocheck::text::count(n as usize, "vertex"),
+                retrocheck::text::count(most as usize, "distinct edge"),
             );
         }
     }

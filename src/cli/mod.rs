@@ -16,6 +16,8 @@ macro_rules! outln {
 pub mod diff;
 pub mod fuzz_seeds;
 pub mod generate;
+pub mod input;
+pub mod merge;
 pub mod mutants;
 pub mod replay;
 pub mod show;
@@ -73,12 +75,6 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Exit> {
             .map_err(Exit::BadInput)?;
     }
     Ok(bytes)
-}
-
-/// The text of a file, or of standard input for `-`.
-pub fn read_text(path: &Path) -> Result<String, Exit> {
-    String::from_utf8(read_bytes(path)?)
-        .map_err(|e| Exit::bad(format!("{}: not UTF-8 text: {e}", path.display())))
 }
 
 /// A solver by name: the built-in ones, and the mutants.

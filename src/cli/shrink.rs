@@ -1,7 +1,7 @@
 //! `retrocheck shrink FILE`: reduce a failing case to a 1-minimal one and save it.
 
-use super::{read_text, solver, Exit, Status};
-use retrocheck::format::parse_game;
+use super::input::{read_contest, read_game};
+use super::{solver, Exit, Status};
 use retrocheck::harness::check::{check_case, Oracles};
 use retrocheck::harness::corpus::Kind;
 use retrocheck::harness::generate::Case;
@@ -57,12 +57,12 @@ pub fn read_artifact(file: &Path) -> Result<Case, Exit> {
     })
 }
 
-/// Reads a case from a file: a `.game`, or a single-instance contest input.
-pub fn read_case(file: &Path, problem: Option<&str>) -> Result<Case, Exit> {
+/// Reads a case from a file: a `.game`, or a single-instance contest input; `verb`
+/// names the command in the message for an input of several test cases.
+pub fn read_case(file: &Path, problem: Option<&str>, verb: &str) -> Result<Case, Exit> {
     if problem.is_none() && looks_like_artifact(file) {
         return read_artifact(file);
     }
-    let text = read_text(file)?;
     let kind = match problem {
         Some(name) => Kind::Problem(
             Problem::from_name(name).ok_or_else(|| Exit::bad(format!("unknown problem '{name}'")))?,
@@ -70,18 +70,16 @@ pub fn read_case(file: &Path, problem: Option<&str>) -> Result<Case, Exit> {
         None => Kind::of_path(file).unwrap_or(Kind::Game),
     };
     match kind {
-        Kind::Game => parse_game(&text)
-            .map(Case::Game)
-            .map_err(|e| Exit::bad(format!("{}: {e}", file.display()))),
+        Kind::Game => read_game(file).map(Case::Game),
         Kind::Problem(problem) => {
             let mut instances = problem
-                .parse(&text)
+                .parse_bytes(&read_contest(problem, file)?)
                 .map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
             if instances.len() != 1 {
                 return Err(Exit::bad(format!(
-                    "{}: {} test cases; shrink takes one (stress splits multi-case inputs)",
+                    "{}: {}; {verb} takes one",
                     file.display(),
-                    instances.len()
+                    retrocheck::text::count(instances.len(), "test case"),
                 )));
             }
             Ok(Case::Instance(instances.remove(0)))
@@ -94,7 +92,7 @@ pub fn run(args: Args) -> Status {
     let case = if args.fuzz_artifact {
         read_artifact(&args.file)?
     } else {
-        read_case(&args.file, args.problem.as_deref())?
+        read_case(&args.file, args.problem.as_deref(), "shrink")?
     };
     // Every oracle: a case worth shrinking is small, and whichever entry point found
     // it (a fuzz target runs the relations on every size) must see it fail here too.

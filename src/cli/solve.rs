@@ -1,7 +1,7 @@
 //! `retrocheck solve`: a `.game` file or a contest input, solved and printed.
 
-use super::{read_bytes, read_text, Exit, Status};
-use retrocheck::format::parse_game;
+use super::input::{read_contest, read_game};
+use super::{Exit, Status};
 use retrocheck::problems::{InputError, Problem};
 use retrocheck::solve::retrograde;
 use std::path::Path;
@@ -9,9 +9,7 @@ use std::sync::Mutex;
 
 pub fn game(file: &Path, solver: &str, threads: usize) -> Status {
     let subject = super::solver(solver)?;
-    let text = read_text(file)?;
-    let game = parse_game(&text).map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
-    drop(text);
+    let game = read_game(file)?;
     let solution = if solver == "retrograde" {
         retrograde::solve_with_threads(&game, threads)
     } else {
@@ -32,7 +30,7 @@ pub fn problem(problem: Problem, file: &Path, threads: usize) -> Status {
 }
 
 fn problem_on_pool(problem: Problem, file: &Path) -> Status {
-    let bytes = read_bytes(file)?;
+    let bytes = read_contest(problem, file)?;
     let bad = |e: String| Exit::bad(format!("{}: {e}", file.display()));
     let cases = problem.cases(&bytes).map_err(|e| bad(e.to_string()))?;
     // Cases are independent: each is solved on the thread pool while the next is

@@ -14,7 +14,8 @@ use super::Subject;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Which part of a campaign this run covers: shard `index` of `count` runs, of every
@@ -45,6 +46,30 @@ impl Shard {
             return Err(format!("shard {index}/{count}: i must be below N"));
         }
         Ok(Shard { index, count })
+    }
+
+    /// How many of a campaign's first `cases` cases over `families` families this
+    /// shard runs: case `g` of the whole campaign is family `g mod families`'s case
+    /// `j = g div families`, which belongs to shard `j mod count`. A shard's own cases,
+    /// in its order, are a prefix of that set, so the shards of a campaign of `cases`
+    /// cases run exactly its cases. `u64::MAX` (no count: a time budget) stays so.
+    pub fn share(self, cases: u64, families: usize) -> u64 {
+        if cases == u64::MAX || self.count == 1 {
+            return cases;
+        }
+        let families = families.max(1) as u64;
+        let round = self.count * families;
+        (0..families)
+            .map(|f| {
+                // Case g = (q·count + index)·families + f of the campaign, for q = 0, 1, …
+                let first = self.index * families + f;
+                if first >= cases {
+                    0
+                } else {
+                    (cases - first).div_ceil(round)
+                }
+            })
+            .sum()
     }
 }
 
@@ -93,6 +118,13 @@ impl Campaign {
         Self::case_of(self.case_spec(index))
     }
 
+    /// The index in the whole campaign of this shard's case `index`.
+    pub fn campaign_index(&self, index: u64) -> u64 {
+        let families = self.families.len() as u64;
+        let j = (index / families) * self.shard.count + self.shard.index;
+        j * families + index % families
+    }
+
     /// The case a spec from [`Campaign::case_spec`] stands for.
     fn case_of((family, seed, size): (Family, u64, usize)) -> Option<Case> {
         match family {
@@ -117,7 +149,7 @@ pub fn splitmix64(x: u64) -> u64 {
 }
 
 /// What a campaign saw of one family.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FamilySummary {
     pub family: String,
     pub cases: u64,
@@ -222,7 +254,11 @@ impl FamilySummary {
 /// The first failure of a campaign: the lowest failing case index.
 #[derive(Clone, Debug)]
 pub struct Failure {
+    /// The case's index in its shard.
     pub index: u64,
+    /// The case's index in the whole (unsharded) campaign, which orders the failures
+    /// of several shards as the unsharded run would meet them.
+    pub campaign_index: u64,
     pub family: Family,
     pub seed: u64,
     pub size: usize,
@@ -235,6 +271,8 @@ pub struct Failure {
 pub struct Summary {
     pub solver: String,
     pub seed: u64,
+    /// The part of the campaign this summary covers.
+    pub shard: Shard,
     pub cases: u64,
     pub families: Vec<FamilySummary>,
     pub elapsed: Duration,
@@ -260,11 +298,13 @@ impl Summary {
         serde_json::json!({
             "solver": self.solver,
             "seed": self.seed,
+            "shard": { "index": self.shard.index, "count": self.shard.count },
             "cases": self.cases,
             "seconds": self.elapsed.as_secs_f64(),
             "passed": self.failure.is_none(),
             "failure": self.failure.as_ref().map(|f| serde_json::json!({
                 "index": f.index,
+                "campaign_index": f.campaign_index,
                 "family": f.family.name(),
                 "seed": f.seed,
                 "size": f.size,
@@ -274,46 +314,93 @@ impl Summary {
         })
     }
 
-    /// A Markdown table: per family the cases (and skipped isomorphic ones), positions,
-    /// outcome mix, longest remoteness and how often each oracle ran; then the coverage
-    /// reached on each axis, so a user sees what was not tried.
+    /// A Markdown table of the families' results and coverage (see [`table`]).
     pub fn table(&self) -> String {
-        let mut out = String::from(
-            "| family | cases | skipped | positions | largest | A wins | B wins | draws | max remoteness | minimax | fixpoint | relations | certify |\n\
-             |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-        );
-        for f in &self.families {
-            let (a, b, d) = f.mix();
-            let share = |x: u64| format!("{:.0}%", 100.0 * x as f64 / f.cases.max(1) as f64);
-            out += &format!(
-                "| {} | {} | {} | {} | {} | {a:.1}% | {b:.1}% | {d:.1}% | {} | {} | {} | {} | {} |\n",
-                f.family,
-                f.cases,
-                f.skipped,
-                f.positions,
-                f.largest,
-                f.max_remoteness,
-                share(f.minimax_ran),
-                share(f.fixpoint_ran),
-                share(f.relations_ran),
-                share(f.certify_ran),
-            );
-        }
-        out += "\n";
-        out += &coverage_table(self.families.iter().chain([&self.total()]));
-        out
+        table(&self.families)
     }
 
     /// Every family's coverage together, as a row named "all".
     pub fn total(&self) -> FamilySummary {
-        let mut all = FamilySummary {
-            family: "all".into(),
-            ..FamilySummary::default()
-        };
-        for f in &self.families {
-            all.absorb(f);
+        total(&self.families)
+    }
+}
+
+/// A Markdown table: per family the cases (and skipped isomorphic ones), positions,
+/// outcome mix, longest remoteness and how often each oracle ran; then the coverage
+/// reached on each axis, so a user sees what was not tried.
+pub fn table(families: &[FamilySummary]) -> String {
+    let mut out = String::from(
+        "| family | cases | skipped | positions | largest | A wins | B wins | draws | max remoteness | minimax | fixpoint | relations | certify |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for f in families {
+        let (a, b, d) = f.mix();
+        let share = |x: u64| format!("{:.0}%", 100.0 * x as f64 / f.cases.max(1) as f64);
+        out += &format!(
+            "| {} | {} | {} | {} | {} | {a:.1}% | {b:.1}% | {d:.1}% | {} | {} | {} | {} | {} |\n",
+            f.family,
+            f.cases,
+            f.skipped,
+            f.positions,
+            f.largest,
+            f.max_remoteness,
+            share(f.minimax_ran),
+            share(f.fixpoint_ran),
+            share(f.relations_ran),
+            share(f.certify_ran),
+        );
+    }
+    out += "\n";
+    out += &coverage_table(families.iter().chain([&total(families)]));
+    out
+}
+
+/// Every family's coverage together, as a row named "all".
+pub fn total(families: &[FamilySummary]) -> FamilySummary {
+    let mut all = FamilySummary {
+        family: "all".into(),
+        ..FamilySummary::default()
+    };
+    for f in families {
+        all.absorb(f);
+    }
+    all
+}
+
+/// The solver under test, refusing to start a solve once a campaign's time is up: a
+/// case in flight at the deadline (the relations solve several transformed copies of
+/// a large game) then stops at its next solve rather than running to its end, and
+/// `--time` overshoots by one solve, not one whole case.
+struct UntilDeadline<'a> {
+    inner: &'a dyn Subject,
+    deadline: Option<Instant>,
+    /// Set when a solve was refused: the case is then not counted.
+    cut: AtomicBool,
+}
+
+impl Subject for UntilDeadline<'_> {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    fn solve(&self, game: &crate::Game) -> Result<crate::Solution, crate::SolveError> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.cut.store(true, Ordering::Relaxed);
+            return Err(crate::SolveError::Failed("the campaign's time is up".into()));
         }
-        all
+        self.inner.solve(game)
+    }
+
+    fn answer(
+        &self,
+        instance: &crate::problems::Instance,
+        k: usize,
+    ) -> Option<Result<String, crate::SolveError>> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.cut.store(true, Ordering::Relaxed);
+            return Some(Err(crate::SolveError::Failed("the campaign's time is up".into())));
+        }
+        self.inner.answer(instance, k)
     }
 }
 
@@ -347,7 +434,7 @@ pub fn coverage_table<'a>(rows: impl IntoIterator<Item = &'a FamilySummary>) -> 
 
 /// What became of one case of a batch.
 enum Ran {
-    /// The time limit had passed before it started.
+    /// The time limit had passed before it started, or while it ran.
     NotStarted,
     /// An exhaustive game isomorphic to one covered elsewhere.
     Skipped,
@@ -398,7 +485,20 @@ pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64
                 }
                 let ran = match Campaign::case_of(spec) {
                     None => Ran::Skipped,
-                    Some(case) => Ran::Checked(check_case(&case, under_test, &campaign.oracles)),
+                    Some(case) => {
+                        let timed = UntilDeadline {
+                            inner: under_test,
+                            deadline: campaign.time_limit.map(|limit| start + limit),
+                            cut: AtomicBool::new(false),
+                        };
+                        let result = check_case(&case, &timed, &campaign.oracles);
+                        // A case the deadline cut short proves nothing either way.
+                        if timed.cut.load(Ordering::Relaxed) {
+                            Ran::NotStarted
+                        } else {
+                            Ran::Checked(result)
+                        }
+                    }
                 };
                 (spec.0, ran)
             })
@@ -418,6 +518,7 @@ pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64
                     let (family, seed, size) = campaign.case_spec(index);
                     failure = Some(Failure {
                         index,
+                        campaign_index: campaign.campaign_index(index),
                         family,
                         seed,
                         size,
@@ -444,9 +545,78 @@ pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64
     Summary {
         solver: under_test.name().into(),
         seed: campaign.seed,
+        shard: campaign.shard,
         cases: done,
         families,
         elapsed: start.elapsed(),
         failure,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// The optimized solver, slowed down: each solve takes `pause`.
+    struct Slow {
+        pause: Duration,
+        solves: AtomicUsize,
+    }
+
+    impl Subject for Slow {
+        fn name(&self) -> &str {
+            "slow"
+        }
+
+        fn solve(&self, game: &crate::Game) -> Result<crate::Solution, crate::SolveError> {
+            self.solves.fetch_add(1, Ordering::Relaxed);
+            std::thread::sleep(self.pause);
+            crate::solve::Solver::solve(&crate::solve::Retrograde, game)
+        }
+    }
+
+    /// Issue 13, item 6: `--time` used to let the case in flight at the deadline run
+    /// all its solves (32 s past `--time 1s` on a 10^6-position case). Now its next
+    /// solve is refused and the case is not counted. (Margins are wide: the deadline
+    /// falls in the middle of the first solve.)
+    #[test]
+    fn issue_13_a_case_in_flight_at_the_deadline_stops_at_its_next_solve() {
+        let slow = Slow {
+            pause: Duration::from_millis(400),
+            solves: AtomicUsize::new(0),
+        };
+        let campaign = Campaign {
+            families: vec![Family::Uniform],
+            cases: 1,
+            time_limit: Some(Duration::from_millis(200)),
+            seed: 1,
+            min_positions: 5,
+            max_positions: 5,
+            shard: Shard::WHOLE,
+            // The relations solve eight transformed copies after the first solve.
+            oracles: Oracles::all(),
+        };
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let summary = pool.install(|| run(&campaign, &slow, &|_| {}));
+        assert_eq!(summary.cases, 0, "a case cut short is not counted");
+        assert!(summary.failure.is_none(), "a case cut short is no failure");
+        assert_eq!(
+            slow.solves.load(Ordering::Relaxed),
+            1,
+            "solves after the deadline"
+        );
+        // Without a time limit the same case runs every solve.
+        let unlimited = Campaign {
+            time_limit: None,
+            ..campaign
+        };
+        let fast = Slow {
+            pause: Duration::ZERO,
+            solves: AtomicUsize::new(0),
+        };
+        let summary = pool.install(|| run(&unlimited, &fast, &|_| {}));
+        assert_eq!(summary.cases, 1);
+        assert!(fast.solves.load(Ordering::Relaxed) > 2);
     }
 }

@@ -45,6 +45,16 @@ impl Plan {
         if self.max_positions == Some(0) {
             return Err("--max-positions must be at least 1".into());
         }
+        if self.min_positions == Some(0) {
+            return Err("--min-positions must be at least 1".into());
+        }
+        let most = exhaustive::MAX_N as usize;
+        if self.families.contains(&Family::Exhaustive) && self.max_positions.is_some_and(|max| max > most) {
+            return Err(format!(
+                "--max-positions {} is too large for the exhaustive family, which enumerates games of at most {most} positions",
+                self.max_positions.unwrap_or(0)
+            ));
+        }
         if let (Some(min), Some(max)) = (self.min_positions, self.max_positions) {
             if min > max {
                 return Err(format!("--min-positions {min} is above --max-positions {max}"));
@@ -63,12 +73,28 @@ impl Plan {
         Ok(())
     }
 
+    /// What the plan changes from what was asked, for a warning: sizes below the
+    /// `large` family's smallest game are raised to it.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        let asked = self.max_positions.max(self.min_positions);
+        if self.families.contains(&Family::Large) && asked.is_some_and(|size| size < LARGE_MIN) {
+            warnings.push(format!(
+                "the large family's games have at least {LARGE_MIN} positions; its sizes are raised to that"
+            ));
+        }
+        warnings
+    }
+
     /// The campaigns, run in turn: with no choice of families, cases, time or sizes,
     /// the default campaign's four phases: the seeded families at 1 to 1,000
     /// positions, the same at 1,000 to 50,000, every game of at most 4 positions, and
     /// a few large games of 10^5 to 10^6 positions.
     pub fn campaigns(&self) -> Vec<Campaign> {
+        let shard = self.shard.unwrap_or(Shard::WHOLE);
+        // `cases` counts the whole campaign's cases; each shard runs its share of them.
         let base = |families: Vec<Family>, cases: u64, min: usize, max: usize| Campaign {
+            cases: shard.share(cases, families.len()),
             // Exhaustive games are tiny: every oracle, the relations included, is cheap.
             oracles: if families == [Family::Exhaustive] {
                 Oracles::all()
@@ -76,12 +102,11 @@ impl Plan {
                 Oracles::default()
             },
             families,
-            cases,
             time_limit: self.time,
             seed: self.seed,
             min_positions: min,
             max_positions: max,
-            shard: self.shard.unwrap_or(Shard::WHOLE),
+            shard,
         };
         let chosen = !self.families.is_empty()
             || self.cases.is_some()

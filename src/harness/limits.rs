@@ -1,18 +1,8 @@
 //! Sizes a user may ask for, checked against this machine's memory before anything is
 //! allocated, so an absurd size is a clear error (exit 2), never an allocation abort.
 
-/// The memory a run may plan to use: three quarters of the machine's physical memory
-/// (`MemTotal` in /proc/meminfo), or 8 GiB where that cannot be read.
-pub fn memory_ceiling() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|info| {
-            let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib * 1024 / 4 * 3)
-        })
-        .unwrap_or(8 << 30)
-}
+/// Three quarters of this machine's memory (see `retrocheck_core::limits`).
+pub use retrocheck_core::limits::memory_ceiling;
 
 /// Bytes a checked case of `positions` positions and `moves` moves may take at its
 /// peak: the game, its reverse index, the solver's and the references' solutions and

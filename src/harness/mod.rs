@@ -12,6 +12,7 @@ pub mod fuzz;
 pub mod generate;
 pub mod kill;
 pub mod limits;
+pub mod merge;
 pub mod metamorphic;
 pub mod mismatch;
 pub(crate) mod mutants;

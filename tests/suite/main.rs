@@ -5,11 +5,14 @@ mod cli;
 mod corpus;
 mod differential;
 mod fuzz_regressions;
+mod hostile;
 mod metamorphic;
 mod mutants;
 mod parallel;
 mod problems;
 mod readme;
+mod recipes;
+mod shards;
 mod solvers;
 mod stress;
 

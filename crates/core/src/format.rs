@@ -6,8 +6,10 @@
 //! count a header claims, so a hostile header cannot exhaust memory.
 
 use crate::game::{BuildError, Game, GameBuilder, Outcome, Side, MAX_POSITIONS};
+use crate::text::quote;
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::io::BufRead;
 
 /// A problem with an input text, located at a 1-based line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -38,26 +40,56 @@ struct Entry {
     terminal: Option<Outcome>,
 }
 
+/// The longest line a `.game` text may have: a position with about ten million moves.
+/// A longer line is refused when that many bytes have been read, so an endless line
+/// (`/dev/zero`) costs bounded memory.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// How much of a line is read before its bytes are checked for ones no statement can
+/// hold, so that binary input fails after one buffer, not [`MAX_LINE_BYTES`].
+const EARLY_CHECK_BYTES: usize = 64 << 10;
+
 /// Parses a `.game` text into a checked [`Game`]. Ids may come in any order, but each
 /// id below the header's count must appear exactly once; moves keep their order.
 pub fn parse_game(text: &str) -> Result<Game, ParseError> {
+    parse_game_from(text.as_bytes())
+}
+
+/// [`parse_game`] over a stream, read one line at a time: an error is reported when its
+/// line is read, without reading the rest, and memory follows what the lines hold.
+pub fn parse_game_from(input: impl BufRead) -> Result<Game, ParseError> {
     let mut header: Option<(u64, usize)> = None;
     let mut draw: Option<(Side, usize)> = None;
     let mut entries: Vec<Entry> = Vec::new();
     let mut seen: HashMap<u32, usize> = HashMap::new();
     let mut last_line = 0;
+    let mut lines = Lines::new(input);
+    // Bytes the entries hold so far, against the machine's memory ceiling.
+    let mut held: u64 = 0;
+    let ceiling = crate::limits::memory_ceiling();
 
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
+    while let Some((line, raw)) = lines.next_line()? {
         last_line = line;
+        let err = |message: String| ParseError::new(line, message);
+        let raw = std::str::from_utf8(raw).map_err(|e| {
+            err(format!(
+                "not UTF-8 text: byte {} at column {} ({})",
+                raw.get(e.valid_up_to())
+                    .map_or(String::new(), |b| format!("0x{b:02x}")),
+                e.valid_up_to() + 1,
+                quote(raw)
+            ))
+        })?;
         let content = raw.split('#').next().unwrap_or("").trim();
         if content.is_empty() {
             continue;
         }
-        let err = |message: String| ParseError::new(line, message);
-        let statement = content
-            .strip_suffix(';')
-            .ok_or_else(|| err(format!("expected ';' at the end of the statement '{content}'")))?;
+        let statement = content.strip_suffix(';').ok_or_else(|| {
+            err(format!(
+                "expected ';' at the end of the statement {}",
+                quote(content.as_bytes())
+            ))
+        })?;
         if statement.contains(';') {
             return Err(err("expected one statement per line".into()));
         }
@@ -70,7 +102,7 @@ pub fn parse_game(text: &str) -> Result<Game, ParseError> {
                 if !entries.is_empty() || draw.is_some() {
                     return Err(err("the header `game N;` must come before everything else".into()));
                 }
-                let count = parse_number(rest, "the number of positions").map_err(err)?;
+                let count = parse_number(rest, "the number of positions", " (a number)").map_err(err)?;
                 if count > MAX_POSITIONS {
                     return Err(err(format!(
                         "{count} positions is more than the {MAX_POSITIONS} a game can hold"
@@ -97,11 +129,18 @@ pub fn parse_game(text: &str) -> Result<Game, ParseError> {
                         entry.id
                     )));
                 }
+                // The entry, its map slot, and its share of the built game.
+                held += 96 + 12 * entry.moves.len() as u64;
+                if held > ceiling {
+                    return Err(err(format!(
+                        "the game read so far needs more than the {} MiB this machine allows (three quarters of its memory)",
+                        ceiling >> 20
+                    )));
+                }
                 entries.push(entry);
             }
         }
     }
-
     let (count, _) = header.ok_or_else(|| {
         ParseError::new(
             last_line.max(1),
@@ -149,6 +188,90 @@ pub fn parse_game(text: &str) -> Result<Game, ParseError> {
     })
 }
 
+/// Reads lines from a stream into one reused buffer, refusing a line longer than
+/// [`MAX_LINE_BYTES`] or, past [`EARLY_CHECK_BYTES`], one holding a byte that no
+/// statement can (binary data, `/dev/zero`) as soon as it is seen.
+struct Lines<R> {
+    input: R,
+    /// The 1-based number of the line last returned.
+    number: usize,
+    buffer: Vec<u8>,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            number: 0,
+            buffer: Vec::new(),
+        }
+    }
+
+    /// The next line's number and bytes without its `\n`, or `None` at the end.
+    fn next_line(&mut self) -> Result<Option<(usize, &[u8])>, ParseError> {
+        self.buffer.clear();
+        let line = self.number + 1;
+        let mut checked = 0;
+        let mut in_comment = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(ParseError::new(line, format!("cannot read the input: {e}"))),
+            };
+            if available.is_empty() {
+                if self.buffer.is_empty() {
+                    return Ok(None);
+                }
+                break;
+            }
+            let (take, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (i, true),
+                None => (available.len(), false),
+            };
+            self.buffer.extend_from_slice(&available[..take]);
+            self.input.consume(take + usize::from(done));
+            if done {
+                break;
+            }
+            if self.buffer.len() > MAX_LINE_BYTES {
+                return Err(ParseError::new(
+                    line,
+                    format!(
+                        "the line is longer than {} MiB, more than a statement can be; it begins {}",
+                        MAX_LINE_BYTES >> 20,
+                        quote(&self.buffer)
+                    ),
+                ));
+            }
+            if self.buffer.len() > EARLY_CHECK_BYTES && !in_comment {
+                for (offset, &b) in self.buffer[checked..].iter().enumerate() {
+                    if b == b'#' {
+                        in_comment = true;
+                        break;
+                    }
+                    if !STATEMENT_BYTES.contains(&b) {
+                        let column = checked + offset + 1;
+                        return Err(ParseError::new(
+                            line,
+                            format!(
+                                "unexpected {} at column {column}: a statement holds only ids, A, B, D, `game`, `draw`, ',', '=' and ';'",
+                                quote(&[b])
+                            ),
+                        ));
+                    }
+                }
+                checked = self.buffer.len();
+            }
+        }
+        self.number = line;
+        Ok(Some((line, &self.buffer)))
+    }
+}
+
+/// Every byte a statement (the part of a line before `#`) can hold.
+const STATEMENT_BYTES: &[u8] = b"0123456789 \t\r,=;ABDgamedrw";
+
 fn split_word(s: &str) -> (&str, &str) {
     let s = s.trim_start();
     match s.find(char::is_whitespace) {
@@ -157,27 +280,32 @@ fn split_word(s: &str) -> (&str, &str) {
     }
 }
 
-fn parse_number(s: &str, what: &str) -> Result<u64, String> {
+/// A decimal number; `hint` follows `what` when something else was found.
+fn parse_number(s: &str, what: &str, hint: &str) -> Result<u64, String> {
     let s = s.trim();
     if s.is_empty() {
         return Err(format!("expected {what}, found nothing"));
     }
     if !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("expected {what} (a number), found '{s}'"));
+        return Err(format!("expected {what}{hint}, found {}", quote(s.as_bytes())));
     }
-    s.parse::<u64>().map_err(|_| format!("{what} '{s}' is too large"))
+    s.parse::<u64>()
+        .map_err(|_| format!("{what} {} is too large", quote(s.as_bytes())))
 }
 
 fn parse_side(s: &str) -> Result<Side, String> {
     match s.trim() {
         "A" => Ok(Side::A),
         "B" => Ok(Side::B),
-        other => Err(format!("expected a side A or B, found '{other}'")),
+        other => Err(format!(
+            "expected a side A or B, found {}",
+            quote(other.as_bytes())
+        )),
     }
 }
 
 fn parse_position(id: &str, rest: &str, count: u64, line: usize) -> Result<Entry, String> {
-    let id = parse_number(id, "a position id or a keyword (`game`, `draw`)")?;
+    let id = parse_number(id, "a position id or a keyword (`game`, `draw`)", "")?;
     if id >= count {
         return Err(format!(
             "position id {id} is out of range (the game has {count} positions, ids 0 to {})",
@@ -185,15 +313,24 @@ fn parse_position(id: &str, rest: &str, count: u64, line: usize) -> Result<Entry
         ));
     }
     let (mover, rest) = split_word(rest);
-    let mover =
-        parse_side(mover).map_err(|_| format!("expected the mover A or B after the id, found '{mover}'"))?;
+    let mover = parse_side(mover).map_err(|_| {
+        format!(
+            "expected the mover A or B after the id, found {}",
+            quote(mover.as_bytes())
+        )
+    })?;
     let (moves_text, terminal) = match rest.split_once('=') {
         Some((moves, outcome)) => {
             let outcome = match outcome.trim() {
                 "A" => Outcome::Win(Side::A),
                 "B" => Outcome::Win(Side::B),
                 "D" => Outcome::Draw,
-                other => return Err(format!("unknown outcome '={other}': expected =A, =B or =D")),
+                other => {
+                    return Err(format!(
+                        "unknown outcome {}: expected =A, =B or =D",
+                        quote(format!("={other}").as_bytes())
+                    ))
+                }
             };
             (moves.trim(), Some(outcome))
         }
@@ -202,7 +339,7 @@ fn parse_position(id: &str, rest: &str, count: u64, line: usize) -> Result<Entry
     let mut moves = Vec::new();
     if !moves_text.is_empty() {
         for item in moves_text.split(',') {
-            let target = parse_number(item, "a move (a position id; moves are separated by commas)")?;
+            let target = parse_number(item, "a move, a position id (moves are separated by commas)", "")?;
             if target >= count {
                 return Err(format!(
                     "move to {target} is out of range (the game has {count} positions, ids 0 to {})",
@@ -339,6 +476,43 @@ draw B;          # optional: infinite play counts as B's win
                 "{text:?} gave {e}, expected {needle:?}"
             );
         }
+    }
+
+    /// Issue 13, item 4: endless input (`/dev/zero`, `yes`) is refused at its first
+    /// line, from a stream, in bounded memory; it used to be read whole first.
+    #[test]
+    fn issue_13_endless_input_is_refused_at_its_first_line() {
+        use std::io::{BufReader, Read};
+        let e = parse_game_from(BufReader::new(std::io::repeat(0))).unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        assert!(e.message.contains("unexpected '\\x00' at column 1"), "{e}");
+        let yes = BufReader::new(std::io::repeat(b'y').take(1).chain(std::io::repeat(b'\n')));
+        let e = parse_game_from(BufReader::new(b"y\n".as_slice().chain(yes))).unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        assert!(e.message.contains("expected ';'"), "{e}");
+        // An endless line of digits stops at the line cap, quoted briefly.
+        let e = parse_game_from(BufReader::new(std::io::repeat(b'0'))).unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.message.contains("longer than 64 MiB"), "{e}");
+        assert!(e.to_string().len() < 400, "{} bytes", e.to_string().len());
+    }
+
+    /// Issue 13, item 5: an error quotes a few hundred bytes of its statement, escaped,
+    /// and says how much was left out; bytes that are not UTF-8 name their line.
+    #[test]
+    fn issue_13_errors_quote_briefly_and_escape() {
+        let long = format!("game 1;\n0 A {}", "1,".repeat(5_000_000));
+        let e = error(&long);
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("more bytes)"), "{}", &e.message[..300]);
+        assert!(e.message.len() < 400, "{} bytes", e.message.len());
+        let e = parse_game_from(b"game 1;\n0 A \x01;\n".as_slice()).unwrap_err();
+        assert!(e.message.contains("'\\x01'"), "{e}");
+        let e = parse_game_from(b"game 1;\n# fine\n0 A \xff;\n".as_slice()).unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("not UTF-8 text: byte 0xff at column 5"), "{e}");
+        // CRLF line ends are white space.
+        assert!(parse_game("game 1;\r\n0 A ;\r\n").is_ok());
     }
 
     #[test]

@@ -43,6 +43,7 @@
 
 pub mod format;
 pub mod game;
+pub mod limits;
 pub mod problems;
 pub mod solution;
 pub mod solve;

@@ -8,3 +8,65 @@ pub fn count(n: usize, noun: &str) -> String {
         _ => format!("{n} {noun}s"),
     }
 }
+
+/// The most bytes a quote of a user's text takes in a message: a 100 MB line must not
+/// put 100 MB on a terminal.
+pub const QUOTE_BYTES: usize = 200;
+
+/// A user's text for a message, in single quotes: its first [`QUOTE_BYTES`] bytes or
+/// so, control characters and bytes that are not UTF-8 escaped (`\n`, `\x00`, `\xff`)
+/// so that the message stays one readable line, then how much was left out.
+pub fn quote(bytes: &[u8]) -> String {
+    let mut out = String::from("'");
+    let mut used = 0;
+    'chunks: for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if out.len() >= QUOTE_BYTES {
+                break 'chunks;
+            }
+            match c {
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+                c => out.push(c),
+            }
+            used += c.len_utf8();
+        }
+        for b in chunk.invalid() {
+            if out.len() >= QUOTE_BYTES {
+                break 'chunks;
+            }
+            out.push_str(&format!("\\x{b:02x}"));
+            used += 1;
+        }
+    }
+    out.push('\'');
+    if used < bytes.len() {
+        out.push_str(&format!(" (and {} more bytes)", bytes.len() - used));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_short_escaped_and_say_what_was_left_out() {
+        assert_eq!(quote(b"12a"), "'12a'");
+        assert_eq!(quote(b"a\0b\xffc\n"), "'a\\x00b\\xffc\\n'");
+        let long = vec![b'0'; 100_000_000];
+        let q = quote(&long);
+        assert!(q.len() < QUOTE_BYTES + 40, "{}", q.len());
+        assert!(q.ends_with(&format!("' (and {} more bytes)", 100_000_000 - QUOTE_BYTES + 1)));
+        let q = quote(&vec![0; 10_000]);
+        assert!(q.len() < QUOTE_BYTES + 40, "{}", q.len());
+        // A multi-byte character cut by the limit is not shown as bad bytes.
+        let mut cut = vec![b'x'; QUOTE_BYTES - 1];
+        cut.extend("é and more".as_bytes());
+        let q = quote(&cut);
+        assert!(!q.contains("\\x"), "{q}");
+        assert!(q.ends_with("more bytes)"), "{q}");
+    }
+}

@@ -8,6 +8,7 @@ pub mod minigame;
 pub mod pursuit;
 pub mod scan;
 pub mod shiritori;
+mod stream;
 
 use crate::game::{check_size, Game, Outcome};
 use crate::solve::retrograde::Reverse;
@@ -236,6 +237,14 @@ pub struct Cases<'a> {
     done: bool,
 }
 
+impl Cases<'_> {
+    /// Whether parsing reached the end of the input while it still expected more:
+    /// an error then may only mean that the input was cut short.
+    pub fn ran_out(&self) -> bool {
+        self.scanner.ran_out()
+    }
+}
+
 impl Iterator for Cases<'_> {
     type Item = Result<Instance, InputError>;
 
@@ -285,22 +294,25 @@ impl Instance {
     }
 }
 
-/// The most memory a product game may take before it is refused, in bytes.
-pub const MEMORY_LIMIT: u64 = 8 << 30;
+/// The most memory a product game may take before it is refused, in bytes: the
+/// machine's ceiling ([`memory_ceiling`](crate::limits::memory_ceiling)).
+pub fn memory_limit() -> u64 {
+    crate::limits::memory_ceiling()
+}
 
 /// Refuses, before anything is allocated, a product game that the solver could not
-/// hold: beyond the `u32` index space or beyond [`MEMORY_LIMIT`].
+/// hold: beyond the `u32` index space or beyond [`memory_limit`].
 pub fn fits_in_memory(problem: &str, positions: u64, moves: u64) -> Result<(), String> {
     check_size(positions, moves).map_err(|e| format!("{problem}: the game is too large: {e}"))?;
     // Forward and reverse CSR, mover and label, solver cells, queue, values.
     let bytes = positions
         .saturating_mul(34)
         .saturating_add(moves.saturating_mul(8));
-    if bytes > MEMORY_LIMIT {
+    if bytes > memory_limit() {
         return Err(format!(
-            "{problem}: the game would have {positions} positions and {moves} moves, about {} MiB, more than the {} MiB limit",
+            "{problem}: the game would have {positions} positions and {moves} moves, about {} MiB, more than the {} MiB this machine allows (three quarters of its memory)",
             bytes >> 20,
-            MEMORY_LIMIT >> 20
+            memory_limit() >> 20
         ));
     }
     Ok(())
@@ -358,15 +370,15 @@ pub(crate) fn degrees_and_reverse(n: u32, edges: &[(u32, u32)]) -> (Vec<u32>, Re
 }
 
 /// Refuses a product game too large to solve without materializing it: beyond the
-/// `u32` index space, or more cells, queue and values than [`MEMORY_LIMIT`].
+/// `u32` index space, or more cells, queue and values than [`memory_limit`].
 pub fn fits_implicitly(problem: &str, positions: u64) -> Result<(), String> {
     check_size(positions, 0).map_err(|e| format!("{problem}: the game is too large: {e}"))?;
     let bytes = positions.saturating_mul(16);
-    if bytes > MEMORY_LIMIT {
+    if bytes > memory_limit() {
         return Err(format!(
-            "{problem}: the game would have {positions} positions, about {} MiB to solve, more than the {} MiB limit",
+            "{problem}: the game would have {positions} positions, about {} MiB to solve, more than the {} MiB this machine allows (three quarters of its memory)",
             bytes >> 20,
-            MEMORY_LIMIT >> 20
+            memory_limit() >> 20
         ));
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! A fast token scanner over contest input bytes that knows its line and test case, so
 //! that every error says where it is and what was expected.
 
+use crate::text::quote;
 use std::fmt;
 
 /// A problem with a contest input: where (line, and test case when inside one) and what.
@@ -35,6 +36,9 @@ pub struct Scanner<'a> {
     last_line: usize,
     /// The 1-based test case being read, for error messages.
     pub case: Option<usize>,
+    /// Whether a token was asked for at the end of the input: an error after that may
+    /// only mean the input was cut short, which a stream reader must not report yet.
+    ran_out: bool,
 }
 
 impl<'a> Scanner<'a> {
@@ -46,6 +50,7 @@ impl<'a> Scanner<'a> {
             line: 1,
             last_line: 1,
             case: None,
+            ran_out: false,
         }
     }
 
@@ -91,6 +96,7 @@ impl<'a> Scanner<'a> {
             self.pos += 1;
         }
         if self.pos == start {
+            self.ran_out = true;
             return None;
         }
         self.last_line = self.line;
@@ -115,10 +121,7 @@ impl<'a> Scanner<'a> {
             if !b.is_ascii_digit() {
                 return Err(self.error_at(
                     line,
-                    format!(
-                        "expected {what} (a number), found '{}'",
-                        String::from_utf8_lossy(token)
-                    ),
+                    format!("expected {what} (a number), found {}", quote(token)),
                 ));
             }
             value = value
@@ -127,10 +130,10 @@ impl<'a> Scanner<'a> {
                 .ok_or_else(|| self.error_at(line, format!("{what} is too large (at most {max})")))?;
         }
         if value > max {
-            return Err(self.error_at(line, format!("{what} {value} is too large (at most {max})")));
+            return Err(self.error_at(line, format!("{what}: {value} is too large (at most {max})")));
         }
         if value < min {
-            return Err(self.error_at(line, format!("{what} {value} is too small (at least {min})")));
+            return Err(self.error_at(line, format!("{what}: {value} is too small (at least {min})")));
         }
         Ok((value, line))
     }
@@ -166,14 +169,16 @@ impl<'a> Scanner<'a> {
     }
 
     /// Edge `i` of `m` as two vertex ids in `1..=n`, returned 0-based. The hot path of
-    /// every parser: messages are only built on error.
+    /// every parser: messages are only built on error. A vertex the fast path cannot
+    /// read (20 digits or more, leading zeros included) goes to the careful parser,
+    /// which accepts what [`Scanner::vertex`] accepts.
     pub fn edge(&mut self, noun: &str, i: u64, m: u64, n: u64) -> Result<(u32, u32), InputError> {
         let start = (self.pos, self.line, self.last_line);
         if let (Some(from), Some(to)) = (self.fast_vertex(n), self.fast_vertex(n)) {
             return Ok((from, to));
         }
         (self.pos, self.line, self.last_line) = start;
-        Err(self.edge_error(noun, i, m, n))
+        self.careful_edge(noun, i, m, n)
     }
 
     /// [`Scanner::number`] for the hot loops of parsers: `what` is only built when the
@@ -193,15 +198,14 @@ impl<'a> Scanner<'a> {
             }
         }
         (self.pos, self.line, self.last_line) = start;
-        Err(self.number_error(&what(), min, max))
+        self.careful_number(&what(), min, max)
     }
 
+    /// [`Scanner::number`] where the fast path gave up: an error, or a number of 20
+    /// digits or more (leading zeros) that is still in range.
     #[cold]
-    fn number_error(&mut self, what: &str, min: u64, max: u64) -> InputError {
-        match self.number(what, min, max) {
-            Err(e) => e,
-            Ok(_) => self.error(format!("{what} is malformed")),
-        }
+    fn careful_number(&mut self, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
+        self.number(what, min, max).map(|(value, _)| value)
     }
 
     /// The next token's value if it is a number of fewer than 20 digits followed by
@@ -239,15 +243,18 @@ impl<'a> Scanner<'a> {
             .map(|v| (v - 1) as u32)
     }
 
-    /// Re-reads a malformed edge from its start with the careful, descriptive parser.
+    /// Re-reads an edge the fast path could not from its start with the careful,
+    /// descriptive parser.
     #[cold]
-    fn edge_error(&mut self, noun: &str, i: u64, m: u64, n: u64) -> InputError {
-        for end in ["first", "second"] {
-            if let Err(e) = self.vertex(&format!("{noun} {i} of {m}: its {end} vertex"), n) {
-                return e;
-            }
-        }
-        self.error(format!("{noun} {i} of {m} is malformed"))
+    fn careful_edge(&mut self, noun: &str, i: u64, m: u64, n: u64) -> Result<(u32, u32), InputError> {
+        let from = self.vertex(&format!("{noun} {i} of {m}: its first vertex"), n)?;
+        let to = self.vertex(&format!("{noun} {i} of {m}: its second vertex"), n)?;
+        Ok((from, to))
+    }
+
+    /// Whether a token was asked for at the end of the input.
+    pub fn ran_out(&self) -> bool {
+        self.ran_out
     }
 
     /// Fails unless only white space remains.
@@ -257,10 +264,7 @@ impl<'a> Scanner<'a> {
             None => Ok(()),
             Some((token, line)) => Err(self.error_at(
                 line,
-                format!(
-                    "unexpected '{}' after the last test case",
-                    String::from_utf8_lossy(&token[..token.len().min(20)])
-                ),
+                format!("unexpected {} after the last test case", quote(token)),
             )),
         }
     }
@@ -280,6 +284,23 @@ mod tests {
         assert!(s.finish().is_ok());
     }
 
+    /// A vertex of 20 digits or more (leading zeros) used to be refused as "edge
+    /// malformed" in an edge while accepted as a start vertex.
+    #[test]
+    fn edge_vertices_with_many_leading_zeros_are_read_like_start_vertices() {
+        let zeros = "0".repeat(25);
+        let text = format!("{zeros}1 {zeros}2\n{zeros}3");
+        let mut s = Scanner::new(text.as_bytes());
+        assert_eq!(s.edge("edge", 1, 1, 3).unwrap(), (0, 1));
+        assert_eq!(s.vertex("x", 3).unwrap(), 2);
+        let text = format!("{zeros}4 1");
+        let e = Scanner::new(text.as_bytes()).edge("edge", 1, 1, 3).unwrap_err();
+        assert!(e.message.contains("its first vertex 4 is out of range"), "{e}");
+        let text = format!("{zeros}7");
+        let mut s = Scanner::new(text.as_bytes());
+        assert_eq!(s.number_with(|| "k".into(), 0, 9), Ok(7));
+    }
+
     #[test]
     fn numbers_report_what_is_wrong() {
         let mut s = Scanner::new(b"12a 99999999999999999999999 7 0");
@@ -289,7 +310,7 @@ mod tests {
             .number("n", 0, 5)
             .unwrap_err()
             .message
-            .contains("n 7 is too large"));
+            .contains("n: 7 is too large"));
         assert!(s.vertex("x", 3).unwrap_err().message.contains("out of range"));
         assert!(s
             .number("m", 0, 5)

@@ -1,0 +1,72 @@
+//! The memory a run may plan to use on this machine, so that sizes are refused before
+//! anything is allocated, never by an allocation abort.
+
+use std::sync::OnceLock;
+
+/// Used where the machine's memory cannot be read (no `/proc/meminfo`).
+const FALLBACK: u64 = 8 << 30;
+
+/// Three quarters of the memory this process may use: the machine's physical memory
+/// (`MemTotal` in /proc/meminfo), or the container's limit where a cgroup sets a
+/// smaller one (a Kubernetes pod sees the whole node in /proc/meminfo); 8 GiB where
+/// neither can be read. Three quarters leaves room for the operating system and the
+/// rest of the process; a fixed figure would refuse work a large machine can do and
+/// accept work a small one cannot. Read once per process.
+pub fn memory_ceiling() -> u64 {
+    static CEILING: OnceLock<u64> = OnceLock::new();
+    *CEILING.get_or_init(|| {
+        let total = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|info| mem_total(&info));
+        let limit = [
+            "/sys/fs/cgroup/memory.max",
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+        ]
+        .iter()
+        .filter_map(|path| cgroup_limit(&std::fs::read_to_string(path).ok()?))
+        .min();
+        let usable = match (total, limit) {
+            (Some(total), Some(limit)) => total.min(limit),
+            (one, other) => one.or(other).unwrap_or(FALLBACK / 3 * 4),
+        };
+        usable / 4 * 3
+    })
+}
+
+/// `MemTotal` in bytes, from the text of /proc/meminfo.
+fn mem_total(info: &str) -> Option<u64> {
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
+/// A cgroup memory limit in bytes; `max` (v2) or a huge number (v1) means none.
+fn cgroup_limit(text: &str) -> Option<u64> {
+    text.trim().parse::<u64>().ok().filter(|&bytes| bytes < 1 << 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ceiling_is_three_quarters_of_memtotal_or_the_cgroup_limit() {
+        let info = "MemFree:  1 kB\nMemTotal:       24684092 kB\n";
+        assert_eq!(mem_total(info), Some(24684092 * 1024));
+        assert_eq!(mem_total("nothing here"), None);
+        assert_eq!(cgroup_limit("4294967296\n"), Some(4 << 30));
+        assert_eq!(cgroup_limit("max\n"), None);
+        assert_eq!(cgroup_limit("9223372036854771712\n"), None);
+        let ceiling = memory_ceiling();
+        assert!(ceiling >= 1 << 20, "{ceiling}");
+        if let Some(total) = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|i| mem_total(&i))
+        {
+            assert!(
+                ceiling <= total / 4 * 3,
+                "{ceiling} above three quarters of {total}"
+            );
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! `retrocheck merge`: the summaries of a campaign's shards, as the whole campaign's.
+
+use super::{Exit, Status};
+use retrocheck::harness::merge::{merge, Report};
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The JSON summaries of every shard (`retrocheck diff --shard i/N --json FILE`).
+    #[arg(required = true)]
+    pub summaries: Vec<PathBuf>,
+    /// Write the whole campaign's summary as JSON to this file.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Status {
+    let mut reports = Vec::new();
+    for path in &args.summaries {
+        let (reader, _) = super::input::open(path)?;
+        let report: Report = serde_json::from_reader(reader).map_err(|e| {
+            Exit::bad(format!(
+                "{}: not a summary of `retrocheck diff --json`: {e}",
+                path.display()
+            ))
+        })?;
+        reports.push(report);
+    }
+    let shards = reports.len();
+    let whole = merge(reports).map_err(Exit::bad)?;
+    let skipped = whole.skipped();
+    outln!(
+        "retrocheck merge: {shards} shards, solver {}, seed {}, {} cases checked{} in {:.1} s of shard time\n",
+        whole.solver,
+        whole.seed,
+        whole.cases - skipped,
+        if skipped > 0 {
+            format!(" ({skipped} more skipped as isomorphic)")
+        } else {
+            String::new()
+        },
+        whole.seconds
+    );
+    out!("{}", whole.table());
+    if let Some(path) = &args.json {
+        let json = serde_json::to_string_pretty(&whole).expect("a summary serializes");
+        std::fs::write(path, json + "\n")
+            .map_err(|e| Exit::bad(format!("writing {}: {e}", path.display())))?;
+    }
+    match &whole.failure {
+        Some(f) => {
+            outln!(
+                "\nFAILED at case {} of the campaign (family {}, seed {}, size {}): {}",
+                f.campaign_index,
+                f.family,
+                f.seed,
+                f.size,
+                f.mismatch
+            );
+            Err(Exit::Found(anyhow::anyhow!(
+                "{} fails: {}",
+                whole.solver,
+                f.mismatch
+            )))
+        }
+        None => Ok(()),
+    }
+}

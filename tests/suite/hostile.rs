@@ -1,0 +1,305 @@
+//! Issue 13: the binary under inputs an adversarial user gives — endless or huge input,
+//! absurd sizes and thread counts, unwritable and shared corpora — each answered by a
+//! clear error (exit 2) or a warning, never an abort, a hang, a flood or a lost report.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn retrocheck() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+}
+
+fn run(args: &[&str]) -> Output {
+    retrocheck()
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs `args` with standard input fed `pattern` repeatedly, up to `most` bytes or
+/// until the program stops reading; the output and how many bytes it took.
+fn fed(args: &[&str], pattern: &[u8], most: usize) -> (Output, usize) {
+    let mut child = retrocheck()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let chunk = pattern.repeat(((1 << 16) / pattern.len()).max(1));
+    let writer = std::thread::spawn(move || {
+        let mut written = 0;
+        while written < most {
+            let start = written % chunk.len();
+            let end = chunk.len().min(start + most - written);
+            match stdin.write(&chunk[start..end]) {
+                Ok(n) => written += n,
+                Err(_) => break,
+            }
+        }
+        written
+    });
+    let output = child.wait_with_output().unwrap();
+    (output, writer.join().unwrap())
+}
+
+/// Item 4: `yes | retrocheck solve game -` and `/dev/zero` were read whole (past
+/// 2.4 GB) before the first line was parsed. Now the error comes at line 1, after the
+/// program has taken a few buffers of the stream.
+#[test]
+fn issue_13_endless_input_is_refused_at_line_1_without_reading_on() {
+    const MOST: usize = 256 << 20;
+    for (args, pattern, line) in [
+        (&["solve", "game", "-"][..], &b"y\n"[..], "line 1:"),
+        (&["solve", "game", "-"][..], &b"\0"[..], "line 1:"),
+        (&["solve", "pursuit", "-"][..], &b"y\n"[..], "line 1:"),
+        (&["solve", "minigame", "-"][..], &b"\0"[..], "line 1:"),
+        (
+            &["solve", "catmouse", "-"][..],
+            &b"1\n"[..],
+            "line 2 (test case 1)",
+        ),
+    ] {
+        let (o, taken) = fed(args, pattern, MOST);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(line), "{args:?} {pattern:?}: {err}");
+        assert!(
+            taken < 16 << 20,
+            "{args:?} {pattern:?}: took {taken} bytes of an endless input before refusing it"
+        );
+    }
+    let o = run(&["solve", "game", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("/dev/zero: line 1: unexpected '\\x00'"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Item 5: a parse error used to echo its whole statement (a 100 MB line put 100 MB on
+/// stderr). Now it quotes a few hundred bytes, escaped, and says how much it left out.
+#[test]
+fn issue_13_a_huge_bad_line_is_quoted_briefly() {
+    let mut input = b"game 1;\n0 A ".to_vec();
+    input.extend(b"1,".repeat(50 << 20));
+    input.extend(b"\n");
+    let (o, _) = fed(&["solve", "game", "-"], &input, input.len());
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{}", &err[..err.len().min(300)]);
+    assert!(err.len() < 1000, "{} bytes on stderr", err.len());
+    assert!(err.contains("line 2") && err.contains("more bytes)"), "{err}");
+    let (o, _) = fed(&["solve", "pursuit", "-"], b"1\n2 1\n1 \x1b[31m\xff\n", 20);
+    let err = stderr(&o);
+    assert!(
+        err.contains("line 3 (test case 1)") && err.contains("'\\x1b[31m\\xff'"),
+        "{err}"
+    );
+}
+
+/// Item 3: sizes a user can type used to abort (SIGABRT, allocation failure).
+#[test]
+fn issue_13_absurd_sizes_exit_2_before_allocating() {
+    for args in [
+        &[
+            "generate",
+            "game",
+            "--family",
+            "uniform",
+            "--positions",
+            "100000000000",
+        ][..],
+        &[
+            "generate",
+            "game",
+            "--family",
+            "uniform",
+            "--positions",
+            "2000000000",
+        ][..],
+        &[
+            "diff",
+            "--no-save",
+            "--cases",
+            "1",
+            "--family",
+            "uniform",
+            "--min-positions",
+            "1000000000",
+            "--max-positions",
+            "1000000000",
+        ][..],
+        &[
+            "generate",
+            "pursuit",
+            "--vertices",
+            "1000",
+            "--edges",
+            "18446744073709551615",
+        ][..],
+    ] {
+        let o = run(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("positions") || err.contains("MiB"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// Item 7: `--threads 10000` took over 30 s for 10 cases.
+#[test]
+fn issue_13_absurd_thread_counts_are_refused() {
+    let o = run(&["diff", "--no-save", "--cases", "10", "--threads", "10000"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--threads 10000 is more than this machine can use"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Item 9: silent clamps now warn or refuse; `show` names itself; messages read well.
+#[test]
+fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
+    let o = run(&["generate", "pursuit", "--vertices", "2", "--edges", "5"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("warning: with 2 vertices at most 2 distinct edges fit"),
+        "{}",
+        stderr(&o)
+    );
+    for (args, needle) in [
+        (
+            &["diff", "--no-save", "--cases", "1", "--max-positions", "0"][..],
+            "--max-positions must be at least 1",
+        ),
+        (
+            &["diff", "--no-save", "--cases", "1", "--min-positions", "0"][..],
+            "--min-positions must be at least 1",
+        ),
+        (
+            &[
+                "diff",
+                "--no-save",
+                "--cases",
+                "1",
+                "--min-positions",
+                "9",
+                "--max-positions",
+                "3",
+            ][..],
+            "is above",
+        ),
+        (
+            &[
+                "diff",
+                "--no-save",
+                "--cases",
+                "1",
+                "--family",
+                "exhaustive",
+                "--max-positions",
+                "9",
+            ][..],
+            "at most 6 positions",
+        ),
+        (
+            &["generate", "game", "--positions", "0"][..],
+            "--positions must be at least 1",
+        ),
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let two = dir.path().join("pursuit").join("two.in");
+    std::fs::create_dir_all(two.parent().unwrap()).unwrap();
+    std::fs::write(&two, "2\n2 1\n1 2\n1 2\n2 1\n1 2\n1 2\n").unwrap();
+    let o = run(&["show", two.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("2 test cases; show takes one"),
+        "{}",
+        stderr(&o)
+    );
+    let (o2, _) = fed(&["solve", "pursuit", "-"], b"1\n0 1\n", 6);
+    assert!(
+        stderr(&o2).contains("n, the vertex count of test case 1 of 1: 0 is too small"),
+        "{}",
+        stderr(&o2)
+    );
+    // A vertex with 20 or more digits of leading zeros is a vertex in an edge too.
+    let zeros = "0".repeat(22);
+    let input = format!("1\n2 1\n{zeros}1 {zeros}2\n{zeros}1 2\n");
+    let (o, _) = fed(&["solve", "pursuit", "-"], input.as_bytes(), input.len());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let plain = "1\n2 1\n1 2\n1 2\n";
+    let (p, _) = fed(&["solve", "pursuit", "-"], plain.as_bytes(), plain.len());
+    assert_eq!(o.stdout, p.stdout);
+    assert!(!o.stdout.is_empty());
+}
+
+fn diff_lifo(corpus: &Path) -> Output {
+    run(&[
+        "diff",
+        "--solver",
+        "lifo",
+        "--cases",
+        "1000",
+        "--threads",
+        "1",
+        "--corpus",
+        corpus.to_str().unwrap(),
+    ])
+}
+
+/// Item 2: two campaigns saving the same case at once: one used to exit 2 with "File
+/// exists" and lose its report. Both now find, print and save (or find saved) the case.
+#[test]
+fn issue_13_concurrent_campaigns_both_report_and_save() {
+    for _ in 0..4 {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = std::thread::scope(|s| {
+            let a = s.spawn(|| diff_lifo(dir.path()));
+            let b = s.spawn(|| diff_lifo(dir.path()));
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        for o in [a, b] {
+            let out = String::from_utf8_lossy(&o.stdout);
+            assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+            assert!(
+                out.contains("saved as") || out.contains("already in the corpus as"),
+                "{out}"
+            );
+        }
+    }
+}
+
+/// Item 2: with a corpus that cannot be written, `diff` never printed the shrunk case.
+/// Now it prints it, then says why it could not save it.
+#[test]
+fn issue_13_an_unwritable_corpus_still_prints_the_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not-a-directory");
+    std::fs::write(&file, "x").unwrap();
+    let o = diff_lifo(&file);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        out.contains("expected output (from the references)") && out.contains("game "),
+        "{out}"
+    );
+    assert!(stderr(&o).contains("not saved: the corpus"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+}

@@ -1,0 +1,135 @@
+//! Campaigns split into shards: `diff --shard i/N` runs its share of the campaign's
+//! cases, of every family, and `retrocheck merge` of every shard's JSON summary is the
+//! unsharded summary of the same seed and cases, timings aside (issue 13).
+
+use retrocheck::harness::bulk::{Campaign, Shard};
+use retrocheck::harness::campaign::Plan;
+use retrocheck::harness::generate::Family;
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::{Command, Output};
+
+const FAMILIES: &str = "uniform,cycles,dag,pursuit,multi";
+
+fn diff(dir: &Path, name: &str, extra: &[&str]) -> Output {
+    let json = dir.join(name);
+    Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+        .args([
+            "diff",
+            "--no-save",
+            "--seed",
+            "11",
+            "--cases",
+            "263",
+            "--max-positions",
+            "40",
+        ])
+        .args(["--family", FAMILIES, "--json", json.to_str().unwrap()])
+        .args(extra)
+        .output()
+        .expect("the binary runs")
+}
+
+fn without_seconds(path: &Path) -> serde_json::Value {
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    json.as_object_mut().unwrap().remove("seconds").expect("a time");
+    json
+}
+
+#[test]
+fn the_merge_of_three_shards_is_the_unsharded_summary_and_every_shard_covers_every_family() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = diff(dir.path(), "whole.json", &["--threads", "2"]);
+    assert_eq!(whole.status.code(), Some(0));
+    let mut names = Vec::new();
+    for i in 0..3 {
+        let name = format!("shard-{i}.json");
+        // Thread counts differ per shard: the result must not depend on them.
+        let shard = diff(
+            dir.path(),
+            &name,
+            &[
+                "--shard",
+                &format!("{i}/3"),
+                "--threads",
+                &format!("{}", 1 + i % 2),
+            ],
+        );
+        assert_eq!(shard.status.code(), Some(0));
+        let table = String::from_utf8_lossy(&shard.stdout);
+        for family in FAMILIES.split(',') {
+            let row = table
+                .lines()
+                .find(|l| l.starts_with(&format!("| {family} |")))
+                .unwrap_or_else(|| panic!("shard {i}/3 lists no {family}:\n{table}"));
+            let cases: u64 = row.split('|').nth(2).unwrap().trim().parse().unwrap();
+            assert!(cases > 0, "shard {i}/3 ran no {family} case: {row}");
+        }
+        names.push(dir.path().join(name));
+    }
+    let merged_json = dir.path().join("merged.json");
+    let merged = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+        .arg("merge")
+        .args(&names)
+        .args(["--json", merged_json.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        merged.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+    let whole_json = without_seconds(&dir.path().join("whole.json"));
+    assert_eq!(without_seconds(&merged_json), whole_json);
+    assert_eq!(whole_json["cases"], 263);
+    // The tables agree too, below the first line (which has the timings).
+    let table = |o: &Output| {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(table(&merged), table(&whole));
+
+    // Two shards are not the campaign: the missing one is named.
+    let partial = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+        .arg("merge")
+        .args(&names[..2])
+        .output()
+        .unwrap();
+    assert_eq!(partial.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&partial.stderr).contains("shard 2/3 is missing"));
+}
+
+/// The cases of a campaign's shards, as (family, seed, size), together: exactly the
+/// unsharded campaign's, for counts that do and do not divide evenly.
+#[test]
+fn shards_deal_exactly_the_campaigns_cases() {
+    let families = vec![Family::Uniform, Family::Cycles, Family::Dag];
+    for (cases, count) in [(0, 2), (1, 3), (10, 3), (11, 4), (100, 7), (99, 3)] {
+        let plan = |shard| Plan {
+            families: families.clone(),
+            cases: Some(cases),
+            seed: 5,
+            shard: Some(shard),
+            ..Plan::default()
+        };
+        let specs = |c: &Campaign| (0..c.cases).map(|i| c.case_spec(i)).collect::<Vec<_>>();
+        let whole = specs(&plan(Shard::WHOLE).campaigns()[0]);
+        assert_eq!(whole.len() as u64, cases);
+        let mut dealt = Vec::new();
+        for index in 0..count {
+            let campaign = &plan(Shard { index, count }).campaigns()[0];
+            dealt.extend(specs(campaign));
+        }
+        assert_eq!(dealt.len(), whole.len(), "{cases} cases in {count} shards");
+        let as_set = |v: &[(Family, u64, usize)]| {
+            v.iter()
+                .map(|&(f, s, n)| (f.name(), s, n))
+                .collect::<BTreeSet<_>>()
+        };
+        assert_eq!(as_set(&dealt), as_set(&whole), "{cases} cases in {count} shards");
+    }
+}
