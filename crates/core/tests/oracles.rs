@@ -1949,3 +1949,62 @@ fn radix_reverse_index_equals_counting_sort() {
         assert_eq!(got.sources, want.sources, "{threads} threads");
     }
 }
+
+/// The chase's word-parallel win set (`solve/chase.rs`) equals the product game's
+/// outcomes at every start, on graphs past one 64-bit word of chaser vertices, sparse
+/// and dense, with a vertex of more moves than a byte counter holds (repeated edges):
+/// the small random instances above never leave the first word.
+#[test]
+fn chase_win_set_equals_product_game_past_one_word() {
+    let mut rng = ChaCha8Rng::seed_from_u64(63);
+    let mut results = [0usize; 2];
+    for (n, m, hub) in [
+        (65u32, 150usize, 0usize),
+        (100, 2500, 0),
+        (130, 700, 0),
+        (90, 400, 300),
+    ] {
+        let mut edges: Vec<(u32, u32)> = (0..m)
+            .map(|_| (rng.gen_range(0..n), rng.gen_range(0..n)))
+            .collect();
+        // A hub whose repeated edges out-count a byte: the fast path must decline.
+        edges.extend((0..hub).map(|k| (n - 1, (k as u32 * 7) % n)));
+        let p = pursuit::Instance {
+            n,
+            edges: edges.clone(),
+            bob: 0,
+            alice: 1,
+        };
+        let mut out_degree = vec![0u32; n as usize];
+        let mut into = vec![Vec::new(); n as usize];
+        for &(from, to) in &edges {
+            out_degree[from as usize] += 1;
+            into[to as usize].push(from);
+        }
+        let mut offsets = vec![0u32];
+        for list in &into {
+            offsets.push(offsets.last().unwrap() + list.len() as u32);
+        }
+        let sources: Vec<u32> = into.concat();
+        let lost = retrocheck_core::solve::chase::runner_loses(n as usize, &out_degree, &offsets, &sources);
+        let truth = retrograde::graph_outcomes(&p.implicit().unwrap());
+        if hub > 0 {
+            assert_eq!(lost, None, "{n} vertices, a hub of {hub} moves");
+            assert_eq!(p.answer_line(1).unwrap(), p.answer(1, &truth));
+            continue;
+        }
+        let lost = lost.expect("small graphs take the fast path");
+        for bob in 0..n {
+            for alice in 0..n {
+                let chaser_wins = truth[p.position(true, bob, alice) as usize] == Outcome::Win(Side::A);
+                assert_eq!(
+                    lost[(bob * n + alice) as usize],
+                    chaser_wins,
+                    "{n} vertices: {bob} {alice}"
+                );
+                results[usize::from(chaser_wins)] += 1;
+            }
+        }
+    }
+    assert!(results[0] > 1000 && results[1] > 1000, "{results:?}");
+}
