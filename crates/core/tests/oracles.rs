@@ -1922,6 +1922,10 @@ fn parallel_solver_equals_value_iteration_on_every_thread_count() {
     assert_eq!(retrograde::values(&g), want.values);
     assert_eq!(retrograde::solve_with_threads(&g, 2), want);
     assert_eq!(retrograde::values_with_threads(&g, 3), want.values);
+    // 0 threads means one per available core; any other count is taken as given.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(retrograde::thread_count(0), cores);
+    assert_eq!(retrograde::thread_count(3), 3);
 }
 
 /// The radix-partitioned reverse index equals the textbook counting sort (sources in
