@@ -1962,12 +1962,20 @@ fn radix_reverse_index_equals_counting_sort() {
 fn chase_win_set_equals_product_game_past_one_word() {
     let mut rng = ChaCha8Rng::seed_from_u64(63);
     let mut results = [0usize; 2];
-    for (n, m, hub) in [
+    // Fixed shapes, then random sizes from one word to three and densities from
+    // about one move a vertex to a third of all pairs.
+    let mut shapes = vec![
         (65u32, 150usize, 0usize),
         (100, 2500, 0),
         (130, 700, 0),
         (90, 400, 300),
-    ] {
+    ];
+    for _ in 0..16 {
+        let n = rng.gen_range(64..=192u32);
+        let m = rng.gen_range(n as usize..=(n * n / 3) as usize);
+        shapes.push((n, m, 0));
+    }
+    for (n, m, hub) in shapes {
         let mut edges: Vec<(u32, u32)> = (0..m)
             .map(|_| (rng.gen_range(0..n), rng.gen_range(0..n)))
             .collect();
