@@ -224,7 +224,7 @@ pub fn run(target: Target, args: Args) -> Status {
     );
     outln!("regenerate it: {}", regenerate(target, &args, index));
     eprintln!("shrinking, re-running the program at each step …");
-    let reduced = reduce(&settings, &input, &verdict);
+    let reduced = reduce(&settings, &input, &verdict, jobs);
     let text = reduced.input.text();
     let expected = expected(&settings, &reduced.input).map_err(|e| Exit::Found(anyhow::anyhow!("{e}")))?;
     outln!(

@@ -11,14 +11,14 @@ pub mod run;
 
 use super::check::Stats;
 use super::generate::{self, Case, Family};
-use super::shrink::{case_passes, pass, shrink, Passes};
+use super::shrink::{case_passes, pass, shrink_parallel, Passes};
 use crate::format::print_game;
 use crate::problems::{Instance, Problem};
 pub use judge::{judge, Verdict};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 pub use run::{Limits, Program, Run, OUTPUT_LIMIT};
-use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// What a stress run tests: a contest problem, or programs that read a `.game` file and
@@ -335,11 +335,11 @@ pub struct Reduced {
 /// Splits a failing multi-case input down to the failing case, then shrinks that case
 /// (fewer vertices and edges, within the official limits unless `edge_cases`), re-running
 /// the program at each step and keeping only candidates with the same kind of verdict.
-pub fn reduce(settings: &Settings, input: &Input, verdict: &Verdict) -> Reduced {
+pub fn reduce(settings: &Settings, input: &Input, verdict: &Verdict, jobs: usize) -> Reduced {
     let kind = verdict.kind();
-    let runs = Cell::new(0);
+    let runs = AtomicUsize::new(0);
     let fails = |candidate: &Input| {
-        runs.set(runs.get() + 1);
+        runs.fetch_add(1, Ordering::Relaxed);
         test(settings, candidate).is_ok_and(|t| t.verdict.kind() == kind)
     };
     let start = Instant::now();
@@ -405,14 +405,16 @@ pub fn reduce(settings: &Settings, input: &Input, verdict: &Verdict) -> Reduced 
             },
         )
         .after(whole_cases);
-    let shrunk = shrink(current, &passes, &fails, |_| {});
-    runs.set(runs.get() + 1);
+    // `jobs` candidates run at once; the first failing one in pass order is taken, so
+    // the shrunk input is the same for every `--jobs`.
+    let shrunk = shrink_parallel(current, &passes, &fails, jobs, |_| {}, None);
+    runs.fetch_add(1, Ordering::Relaxed);
     let verdict = test(settings, &shrunk.value).map_or_else(|_| verdict.clone(), |t| t.verdict);
     Reduced {
         input: shrunk.value,
         verdict,
         steps: shrunk.steps + split,
-        runs: runs.get(),
+        runs: runs.load(Ordering::Relaxed),
         elapsed: start.elapsed(),
     }
 }
