@@ -407,7 +407,7 @@ pub fn reduce(settings: &Settings, input: &Input, verdict: &Verdict, jobs: usize
         .after(whole_cases);
     // `jobs` candidates run at once; the first failing one in pass order is taken, so
     // the shrunk input is the same for every `--jobs`.
-    let shrunk = shrink_parallel(current, &passes, &fails, jobs, |_| {}, None);
+    let shrunk = shrink_parallel(current, &passes, fails, jobs, |_| {}, None);
     runs.fetch_add(1, Ordering::Relaxed);
     let verdict = test(settings, &shrunk.value).map_or_else(|_| verdict.clone(), |t| t.verdict);
     Reduced {
