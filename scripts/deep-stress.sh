@@ -9,7 +9,7 @@
 # temporary directory, never into corpus/.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-R=target/release/retrocheck
+R=${R:-target/release/retrocheck}
 [ -x "$R" ] || { echo "build first: cargo build --release" >&2; exit 2; }
 FLAGS=("$@")
 [ ${#FLAGS[@]} -gt 0 ] || FLAGS=(--time 90s --max-size 5000)

@@ -18,7 +18,7 @@
 
 use super::generate::Case;
 use super::transform::{
-    bypass_position, bypass_positions, contractible_run, edited, move_to_front, reachable_from,
+    bypass_position, bypass_positions, contractible_run, edit_moves, edited, move_to_front, reachable_from,
     strongly_connected_components, without_move, without_moves, without_position, without_positions,
     without_set,
 };
@@ -540,6 +540,26 @@ fn position_chunks(game: &Game, parts: usize, from: usize) -> Box<dyn Iterator<I
     )
 }
 
+/// Removes one of `parts` chunks (at least 2 moves each) of all the game's moves, in
+/// position order: delta debugging over the moves. A failure found on a big game needs
+/// few of its moves (a chain, a cycle), but they are spread over thousands of short
+/// lists that [`move_list_chunks`] leaves alone, and removing them one at a time is a
+/// run per move.
+fn move_chunks(game: &Game, parts: usize, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    Box::new(chunks(game.move_count(), parts, 2).skip(from).map(move |(s, e)| {
+        let mut seen = 0;
+        edit_moves(game, |_, moves| {
+            let first = seen;
+            seen += moves.len();
+            let mut j = first;
+            moves.retain(|_| {
+                j += 1;
+                j - 1 < s || j - 1 >= e
+            });
+        })
+    }))
+}
+
 /// How many roots [`reachable_parts`] tries: each costs a pass over the game.
 const ROOTS: usize = 16;
 
@@ -703,6 +723,12 @@ pub fn game_passes() -> Passes<Game> {
     for log in 2..=FINEST_PARTS {
         list.push(pass("position chunks", move |g: &Game, from| {
             position_chunks(g, 1 << log, from)
+        }));
+    }
+    // Move chunks down to 64ths: finer ones cost as much as single removals.
+    for log in 1..=6 {
+        list.push(pass("move chunks", move |g: &Game, from| {
+            move_chunks(g, 1 << log, from)
         }));
     }
     list.push(pass("chain runs", chain_runs));
