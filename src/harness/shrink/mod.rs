@@ -553,8 +553,9 @@ fn move_chunks(game: &Game, parts: usize, from: usize) -> Box<dyn Iterator<Item 
             seen += moves.len();
             let mut j = first;
             moves.retain(|_| {
+                let keep = j < s || j >= e;
                 j += 1;
-                j - 1 < s || j - 1 >= e
+                keep
             });
         })
     }))
