@@ -826,6 +826,20 @@ mod tests {
     }
 
     #[test]
+    fn issue_11_move_chunks_split_all_the_moves_in_position_order() {
+        let g = parse_game("game 3;\n0 A 1,2;\n1 A 2,0;\n2 A 0,1;\n").unwrap();
+        let halves = texts(move_chunks(&g, 2, 0));
+        assert_eq!(
+            halves,
+            [
+                "game 3;\n0 A ;\n1 A 0;\n2 A 0,1;\n",
+                "game 3;\n0 A 1,2;\n1 A 2;\n2 A ;\n"
+            ]
+        );
+        assert_eq!(move_chunks(&g, 64, 0).count(), 0, "chunks of at least 2 moves");
+    }
+
+    #[test]
     fn issue_11_merges_join_twin_positions() {
         let g = parse_game("game 3;\n0 A 1,2;\n1 A ;\n2 A ;\n").unwrap();
         let merged = texts(merges(&g, 0));
