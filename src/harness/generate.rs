@@ -44,6 +44,12 @@ pub enum Family {
     Pursuit,
     /// Product games of random `minigame` instances.
     Minigame,
+    /// Product games of random `berzerk` instances: full and sparse step sets.
+    Berzerk,
+    /// Product games of random `shiritori` dictionaries over small alphabets.
+    Shiritori,
+    /// Product games of random `catmouse` boards.
+    Catmouse,
     /// Every feature switched on or off at random per case.
     Swarm,
     /// Every game up to a few positions, by index ([`crate::harness::exhaustive`]).
@@ -55,7 +61,7 @@ pub enum Family {
 
 impl Family {
     /// Every family, in report order.
-    pub const ALL: [Family; 15] = [
+    pub const ALL: [Family; 18] = [
         Family::Uniform,
         Family::Sparse,
         Family::Dense,
@@ -68,6 +74,9 @@ impl Family {
         Family::DrawConvention,
         Family::Pursuit,
         Family::Minigame,
+        Family::Berzerk,
+        Family::Shiritori,
+        Family::Catmouse,
         Family::Swarm,
         Family::Exhaustive,
         Family::Large,
@@ -75,14 +84,22 @@ impl Family {
 
     /// The families whose cases are drawn from a seed at a size chosen by the
     /// campaign: all but `exhaustive` and `large`, the last two.
-    pub const SEEDED: &'static [Family] = Family::ALL.split_at(13).0;
+    pub const SEEDED: &'static [Family] = Family::ALL.split_at(16).0;
 
     /// The seeded families whose cases are plain games (not contest instances).
     pub fn games() -> impl Iterator<Item = Family> {
         Family::SEEDED
             .iter()
             .copied()
-            .filter(|f| !matches!(f, Family::Pursuit | Family::Minigame))
+            .filter(|f| !f.is_contest())
+    }
+
+    /// Whether the family's cases are contest instances.
+    pub fn is_contest(self) -> bool {
+        matches!(
+            self,
+            Family::Pursuit | Family::Minigame | Family::Berzerk | Family::Shiritori | Family::Catmouse
+        )
     }
 
     /// A hash of the family's name (FNV-1a), mixed into its seeds: a family's cases
@@ -109,6 +126,9 @@ impl Family {
             Family::DrawConvention => "draw-convention",
             Family::Pursuit => "pursuit",
             Family::Minigame => "minigame",
+            Family::Berzerk => "berzerk",
+            Family::Shiritori => "shiritori",
+            Family::Catmouse => "catmouse",
             Family::Swarm => "swarm",
             Family::Exhaustive => "exhaustive",
             Family::Large => "large",
@@ -190,7 +210,13 @@ impl Family {
             },
             Family::Swarm => Features::swarm(rng),
             // These families do not use features; these are never read.
-            Family::Pursuit | Family::Minigame | Family::Exhaustive | Family::Large => base,
+            Family::Pursuit
+            | Family::Minigame
+            | Family::Berzerk
+            | Family::Shiritori
+            | Family::Catmouse
+            | Family::Exhaustive
+            | Family::Large => base,
         }
     }
 }
@@ -359,6 +385,20 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
         Family::Minigame => {
             let n = (size / 6).max(1) as u32;
             Case::Instance(Instance::Minigame(minigame_instance(&mut rng, n, true)))
+        }
+        Family::Berzerk => {
+            // 2n positions and up to 2n² moves: the moves follow the size.
+            let n = ((size * 2) as f64).sqrt().max(2.0) as u32;
+            Case::Instance(Instance::Berzerk(berzerk_instance(&mut rng, n, true)))
+        }
+        Family::Shiritori => {
+            // 2N moves; at most 2·64 positions over the small alphabets.
+            let n = (size / 2).max(1) as u32;
+            Case::Instance(Instance::Shiritori(shiritori_instance(&mut rng, n, true)))
+        }
+        Family::Catmouse => {
+            let n = ((size / 2) as f64).sqrt().max(3.0) as u32;
+            Case::Instance(Instance::Catmouse(catmouse_instance(&mut rng, n, true)))
         }
         _ => {
             let features = family.features(&mut rng);
