@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 use retrocheck::harness::check::{check_instance, Oracles};
+use retrocheck::harness::strategy;
 use retrocheck::problems::{minigame, pursuit, Instance, Problem};
 use retrocheck::solve::{certify, Fixpoint, Minimax, Retrograde, Solver};
 use retrocheck::{Outcome, Side};
@@ -81,6 +82,40 @@ proptest! {
     #[test]
     fn minigame_answers_agree_across_solvers(instance in minigame_instance()) {
         answers_agree(&Instance::Minigame(instance))?;
+    }
+
+    /// berzerk, shiritori, catmouse: inside and outside the official limits, the answer
+    /// by the implicit fast path equals the one read off every reference's solution of
+    /// the product game, which `certify` accepts, and the whole oracle path passes.
+    #[test]
+    fn berzerk_answers_agree_across_solvers(
+        official in strategy::berzerk_instance(12, true),
+        any in strategy::berzerk_instance(12, false),
+    ) {
+        for instance in [official, any] {
+            answers_agree(&Instance::Berzerk(instance))?;
+        }
+    }
+
+    #[test]
+    fn shiritori_answers_agree_across_solvers(
+        official in strategy::shiritori_instance(10, true),
+        any in strategy::shiritori_instance(10, false),
+    ) {
+        for instance in [official, any] {
+            answers_agree(&Instance::Shiritori(instance))?;
+        }
+    }
+
+    #[test]
+    fn catmouse_answers_agree_across_solvers(
+        official in strategy::catmouse_instance(7, true),
+        any in strategy::catmouse_instance(7, false),
+    ) {
+        prop_assert!(Instance::Catmouse(official.clone()).is_official(), "{:?}", official);
+        for instance in [official, any] {
+            answers_agree(&Instance::Catmouse(instance))?;
+        }
     }
 
     #[test]

@@ -474,7 +474,7 @@ pub const MUTANTS: [Mutant; 28] = [
         description: "berzerk: each player moves with the other's step lengths; two different sets",
     },
     Mutant {
-        name: "shiritori-case-insensitive",
+        name: "shiritori-ignore-case",
         kind: Make::Contest(ContestBug::ShiritoriCaseInsensitive),
         description: "shiritori: words compared without case; a word ending in abc, none starting with it, one with ABC",
     },

@@ -682,7 +682,7 @@ mod tests {
     #[test]
     fn shiritori_mutants_shrink_to_a_few_words() {
         use crate::harness::generate::Family;
-        for mutant in ["shiritori-case-insensitive", "shiritori-draw-as-loss"] {
+        for mutant in ["shiritori-ignore-case", "shiritori-draw-as-loss"] {
             let start = first_failing(mutant, Family::Shiritori, 400);
             let Instance::Shiritori(s) = shrinks_to(mutant, start, 3) else {
                 panic!()
