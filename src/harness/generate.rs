@@ -779,32 +779,57 @@ pub fn shiritori_instance(rng: &mut impl Rng, n: u32, official: bool) -> shirito
 
 /// A random `catmouse` board on `n` nodes (at least 3). Within the official limits the
 /// lists are symmetric, without self-listing or repeats, node 1 has a neighbour and
-/// node 2 one other than the hole; otherwise each list is drawn on its own.
+/// node 2 one other than the hole; half the boards are dense, half a tree with a few
+/// more edges (long ways to the hole); in half the cat starts next to the hole and in
+/// half the mouse does not. Otherwise each list is drawn on its own.
 pub fn catmouse_instance(rng: &mut impl Rng, n: u32, official: bool) -> catmouse::Instance {
     let n = if official { n.clamp(3, 50) } else { n.max(3) };
     let density = rng.gen_range(0.05..0.7);
     let mut lists = vec![Vec::new(); n as usize];
     if official {
-        for v in 0..n {
-            for w in v + 1..n {
-                if rng.gen_bool(density) {
-                    lists[v as usize].push(w);
-                    lists[w as usize].push(v);
-                }
-            }
-        }
         let link = |lists: &mut Vec<Vec<u32>>, v: u32, w: u32| {
-            if !lists[v as usize].contains(&w) {
+            if v != w && !lists[v as usize].contains(&w) {
                 lists[v as usize].push(w);
                 lists[w as usize].push(v);
             }
         };
+        if rng.gen_bool(0.5) {
+            // Sparse: a random tree and a few more edges, so that the hole is far and
+            // chases are long (where the rules about the hole decide).
+            let mut order: Vec<u32> = (0..n).collect();
+            order.shuffle(rng);
+            for i in 1..n as usize {
+                let parent = order[rng.gen_range(0..i)];
+                link(&mut lists, order[i], parent);
+            }
+            for _ in 0..rng.gen_range(0..=n / 4) {
+                let (v, w) = (rng.gen_range(0..n), rng.gen_range(0..n));
+                link(&mut lists, v, w);
+            }
+        } else {
+            for v in 0..n {
+                for w in v + 1..n {
+                    if rng.gen_bool(density) {
+                        link(&mut lists, v, w);
+                    }
+                }
+            }
+        }
         if lists[1].is_empty() {
             link(&mut lists, 1, (1 + rng.gen_range(1..n)) % n);
         }
         if lists[2].iter().all(|&c| c == 0) {
             let others: Vec<u32> = (1..n).filter(|&w| w != 2).collect();
             link(&mut lists, 2, *others.choose(rng).expect("n ≥ 3"));
+        }
+        // The rules' own axes, each in half the boards: the cat next to the hole (its
+        // forbidden move), and the mouse not next to it (it has a way to go).
+        if rng.gen_bool(0.5) {
+            link(&mut lists, 2, 0);
+        }
+        if n > 3 && rng.gen_bool(0.5) && lists[1].len() > 1 {
+            lists[1].retain(|&w| w != 0);
+            lists[0].retain(|&w| w != 1);
         }
         for list in &mut lists {
             list.shuffle(rng);

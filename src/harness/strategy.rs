@@ -162,13 +162,15 @@ pub fn shiritori_instance(max_words: usize, official: bool) -> impl Strategy<Val
 
 /// `catmouse` boards of 3 to `max_n` nodes: within the official limits (symmetric
 /// lists without self-listing or repeats; nodes 1 and 2 joined if either needs a
-/// neighbour) when `official`, else any listings.
+/// neighbour) when `official`, else any listings; in half of them the cat's node is
+/// next to the hole.
 pub fn catmouse_instance(max_n: u32, official: bool) -> impl Strategy<Value = catmouse::Instance> {
     (
         3..=max_n.max(3),
         prop::collection::vec((0..RAW_IDS, 0..RAW_IDS), 0..=24),
+        any::<bool>(),
     )
-        .prop_map(move |(n, raw)| {
+        .prop_map(move |(n, raw, cat_by_the_hole)| {
             let mut lists = vec![Vec::new(); n as usize];
             for (v, w) in raw.into_iter().map(|(a, b)| (a % n, b % n)) {
                 if !official {
@@ -181,6 +183,11 @@ pub fn catmouse_instance(max_n: u32, official: bool) -> impl Strategy<Value = ca
             if official && (lists[1].is_empty() || lists[2].iter().all(|&c| c == 0)) {
                 lists[1].push(2);
                 lists[2].push(1);
+            }
+            // The cat next to the hole: its forbidden move is there to be taken.
+            if cat_by_the_hole && !lists[2].contains(&0) {
+                lists[2].push(0);
+                lists[0].push(2);
             }
             catmouse::Instance { lists }
         })

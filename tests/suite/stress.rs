@@ -289,7 +289,7 @@ fn issue_16_stress_passes_and_shrinks_on_berzerk_shiritori_and_catmouse() {
     for (problem, mutant, most) in [
         (Problem::Berzerk, "berzerk-swapped-sets", 5),
         (Problem::Shiritori, "shiritori-ignore-case", 3),
-        (Problem::Catmouse, "catmouse-cat-into-hole", 6),
+        (Problem::Catmouse, "catmouse-cat-first", 6),
     ] {
         let name = problem.name();
         let solution = format!("{} solve {name}", retrocheck());

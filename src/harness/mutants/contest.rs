@@ -22,8 +22,9 @@ pub enum ContestBug {
     /// shiritori: an endless game is reported as lost by the player to speak (Aoki,
     /// after the opening word), so `Draw` prints `Takahashi`.
     ShiritoriDrawAsLoss,
-    /// catmouse: the cat may step into the hole (the forbidden move is not filtered).
-    CatmouseCatIntoHole,
+    /// catmouse: the answer is read with the cat to move first (the turn index read the
+    /// wrong way round).
+    CatmouseCatFirst,
     /// catmouse: the cat catches only by its own move; the mouse stepping onto the cat
     /// plays on.
     CatmouseMouseOntoCat,
@@ -47,9 +48,8 @@ impl Subject for WrongAnswer {
 
     fn answer(&self, instance: &Instance, k: usize) -> Option<Result<String, SolveError>> {
         let answer = match (self.bug, instance) {
-            (ContestBug::BerzerkLoopAsLose | ContestBug::ShiritoriDrawAsLoss, _) => {
-                draws_as_losses(instance, k)
-            }
+            (ContestBug::BerzerkLoopAsLose, Instance::Berzerk(_))
+            | (ContestBug::ShiritoriDrawAsLoss, Instance::Shiritori(_)) => draws_as_losses(instance, k),
             (ContestBug::BerzerkSwappedSets, Instance::Berzerk(b)) => {
                 let mut swapped = b.clone();
                 std::mem::swap(&mut swapped.rick, &mut swapped.morty);
@@ -62,7 +62,7 @@ impl Subject for WrongAnswer {
                 }
                 Instance::Shiritori(folded).answer_line(k).ok()
             }
-            (ContestBug::CatmouseCatIntoHole, Instance::Catmouse(c)) => cat_into_hole(c),
+            (ContestBug::CatmouseCatFirst, Instance::Catmouse(c)) => cat_first(instance, c),
             (ContestBug::CatmouseMouseOntoCat, Instance::Catmouse(c)) => mouse_onto_cat(c).map(|game| {
                 let outcomes: Vec<Outcome> = retrograde::values(&game).iter().map(|v| v.outcome()).collect();
                 instance.answer(k, &outcomes)
@@ -96,43 +96,11 @@ fn draws_as_losses(instance: &Instance, k: usize) -> Option<String> {
     Some(instance.answer(k, &outcomes))
 }
 
-/// The catmouse answer when the cat may enter the hole: the product over every cat
-/// node, 0 included (position `(turn·n + mouse)·n + cat`), solved and read at the start.
-fn cat_into_hole(c: &catmouse::Instance) -> Option<String> {
-    let n = c.n();
-    if u64::from(n).pow(2) * 2 > 20_000_000 {
-        return None;
-    }
-    let id = |mouse_to_move: bool, mouse: u32, cat: u32| (u32::from(!mouse_to_move) * n + mouse) * n + cat;
-    let mut b = GameBuilder::with_capacity(2 * (n * n) as usize, 0);
-    let mut moves = Vec::new();
-    for turn in 0..2 {
-        let mover = if turn == 0 { Side::A } else { Side::B };
-        for mouse in 0..n {
-            for cat in 0..n {
-                let label = if mouse == 0 {
-                    Some(Outcome::Win(Side::A))
-                } else if mouse == cat {
-                    Some(Outcome::Win(Side::B))
-                } else {
-                    None
-                };
-                moves.clear();
-                if label.is_none() {
-                    if turn == 0 {
-                        moves.extend(c.lists[mouse as usize].iter().map(|&m| id(false, m, cat)));
-                    } else {
-                        moves.extend(c.lists[cat as usize].iter().map(|&w| id(true, mouse, w)));
-                    }
-                }
-                b.position(mover, &moves, label);
-            }
-        }
-    }
-    let game = b.build().ok()?;
-    let start = retrograde::values(&game)[id(true, 1, 2) as usize].outcome();
+/// The catmouse answer read at the start with the cat to move.
+fn cat_first(instance: &Instance, c: &catmouse::Instance) -> Option<String> {
+    let outcomes = instance.implicit_outcomes().ok()?;
     Some(
-        match start {
+        match outcomes[c.position(false, 1, 2) as usize] {
             Outcome::Win(Side::A) => "1",
             Outcome::Win(Side::B) => "2",
             Outcome::Draw => "0",

@@ -466,32 +466,32 @@ pub const MUTANTS: [Mutant; 28] = [
     Mutant {
         name: "berzerk-loop-as-lose",
         kind: Make::Contest(ContestBug::BerzerkLoopAsLose),
-        description: "berzerk: a game that never ends printed Lose; any Loop",
+        description: "berzerk: a game that never ends printed Lose; 3 objects, steps 1 and 2",
     },
     Mutant {
         name: "berzerk-swapped-sets",
         kind: Make::Contest(ContestBug::BerzerkSwappedSets),
-        description: "berzerk: each player moves with the other's step lengths; two different sets",
+        description: "berzerk: each player moves with the other's step lengths; 3 objects, steps 2 and 1",
     },
     Mutant {
         name: "shiritori-ignore-case",
         kind: Make::Contest(ContestBug::ShiritoriCaseInsensitive),
-        description: "shiritori: words compared without case; a word ending in abc, none starting with it, one with ABC",
+        description: "shiritori: words compared without case; one word, its two ends differ in case only",
     },
     Mutant {
         name: "shiritori-draw-as-loss",
         kind: Make::Contest(ContestBug::ShiritoriDrawAsLoss),
-        description: "shiritori: an endless game lost by the player to speak (Draw printed Takahashi); any Draw",
+        description: "shiritori: an endless game printed as Aoki's loss; the one word aaa",
     },
     Mutant {
-        name: "catmouse-cat-into-hole",
-        kind: Make::Contest(ContestBug::CatmouseCatIntoHole),
-        description: "catmouse: the cat may step into the hole; the cat next to the hole, the mouse next to both",
+        name: "catmouse-cat-first",
+        kind: Make::Contest(ContestBug::CatmouseCatFirst),
+        description: "catmouse: the answer read with the cat to move first; the mouse between hole and cat",
     },
     Mutant {
         name: "catmouse-mouse-onto-cat",
         kind: Make::Contest(ContestBug::CatmouseMouseOntoCat),
-        description: "catmouse: the mouse stepping onto the cat plays on; the mouse's only way to the hole passes the cat",
+        description: "catmouse: the mouse stepping onto the cat plays on; the mouse's only move is onto the cat",
     },
     Mutant {
         name: "counter-u8",

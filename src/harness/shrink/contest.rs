@@ -694,7 +694,7 @@ mod tests {
     #[test]
     fn catmouse_mutants_shrink_to_small_boards() {
         use crate::harness::generate::Family;
-        for mutant in ["catmouse-cat-into-hole", "catmouse-mouse-onto-cat"] {
+        for mutant in ["catmouse-cat-first", "catmouse-mouse-onto-cat"] {
             let start = first_failing(mutant, Family::Catmouse, 2_000);
             shrinks_to(mutant, start, 6);
         }

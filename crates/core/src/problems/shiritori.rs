@@ -115,27 +115,18 @@ impl ContestProblem for Instance {
 
     fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
         let (k, edges) = self.keys();
-        fits_implicitly("shiritori", 2 * u64::from(k))?;
-        let (out_degree, reverse) = degrees_and_reverse(k, &edges);
-        Ok(retrograde::graph_outcomes(&Implicit {
-            k,
-            out_degree,
-            reverse,
-        }))
+        outcomes_of_keys(k, &edges)
     }
 
     fn answer(&self, _k: usize, outcomes: &[Outcome]) -> String {
-        // Takahashi opened with the word: Aoki is to speak after its suffix.
         let (k, edges) = self.keys();
-        let lines: Vec<&str> = edges
-            .iter()
-            .map(|&(_, suf)| match outcomes[(k + suf) as usize] {
-                Outcome::Win(Side::A) => "Takahashi",
-                Outcome::Win(Side::B) => "Aoki",
-                Outcome::Draw => "Draw",
-            })
-            .collect();
-        lines.join("\n")
+        answer_of_keys(k, &edges, outcomes)
+    }
+
+    /// The keys are computed once for the outcomes and the answer.
+    fn answer_line(&self, _k: usize) -> Result<String, String> {
+        let (k, edges) = self.keys();
+        Ok(answer_of_keys(k, &edges, &outcomes_of_keys(k, &edges)?))
     }
 
     /// 1 ≤ N ≤ 2·10⁵; 3 ≤ |S_i| ≤ 8 (letters only is already enforced by the parser).
@@ -150,6 +141,34 @@ impl ContestProblem for Instance {
             count(self.keys().0 as usize, "key")
         )
     }
+}
+
+/// The product game's outcomes on `k` keys joined by the words `edges`, by the fast path.
+fn outcomes_of_keys(k: u32, edges: &[(u32, u32)]) -> Result<Vec<Outcome>, String> {
+    fits_implicitly("shiritori", 2 * u64::from(k))?;
+    let (out_degree, reverse) = degrees_and_reverse(k, edges);
+    Ok(retrograde::graph_outcomes(&Implicit {
+        k,
+        out_degree,
+        reverse,
+    }))
+}
+
+/// The answer lines: Takahashi opened with the word, so Aoki is to speak after its
+/// suffix.
+fn answer_of_keys(k: u32, edges: &[(u32, u32)], outcomes: &[Outcome]) -> String {
+    let mut out = String::with_capacity(edges.len() * 10);
+    for (i, &(_, suf)) in edges.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(match outcomes[(k + suf) as usize] {
+            Outcome::Win(Side::A) => "Takahashi",
+            Outcome::Win(Side::B) => "Aoki",
+            Outcome::Draw => "Draw",
+        });
+    }
+    out
 }
 
 /// The product game computed from the key graph: same ids, movers and moves as
