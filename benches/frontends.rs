@@ -123,7 +123,10 @@ fn main() {
     println!("| input | retrocheck solve | C++ textbook | speed-up |");
     println!("|---|---:|---:|---:|");
     for (problem, label, args) in cases {
-        if only.as_deref().is_some_and(|o| !o.split(',').any(|p| p == problem)) {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|p| p == problem))
+        {
             continue;
         }
         let input = dir.path().join(format!("{problem}.in"));

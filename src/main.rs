@@ -158,7 +158,11 @@ struct InstanceArgs {
 
 fn run(command: Command) -> cli::Status {
     match command {
-        Command::Solve { threads, solver, what } => match what {
+        Command::Solve {
+            threads,
+            solver,
+            what,
+        } => match what {
             SolveWhat::Game { file } => cli::solve::game(&file, &solver, threads),
             SolveWhat::Pursuit { file } => cli::solve::problem(Problem::Pursuit, &file, &solver, threads),
             SolveWhat::Minigame { file } => cli::solve::problem(Problem::Minigame, &file, &solver, threads),

@@ -27,7 +27,9 @@ pub fn game(file: &Path, solver: &str, threads: usize) -> Status {
 pub fn problem(problem: Problem, file: &Path, solver: &str, threads: usize) -> Status {
     // Another solver answers each test case its own way (a contest mutant), or from
     // its solution of the product game: a wrong program for `stress`.
-    let subject = (solver != "retrograde").then(|| super::solver(solver)).transpose()?;
+    let subject = (solver != "retrograde")
+        .then(|| super::solver(solver))
+        .transpose()?;
     let threads = retrograde::thread_count(threads);
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(|| problem_on_pool(problem, file, subject.as_deref())),

@@ -88,10 +88,7 @@ impl Family {
 
     /// The seeded families whose cases are plain games (not contest instances).
     pub fn games() -> impl Iterator<Item = Family> {
-        Family::SEEDED
-            .iter()
-            .copied()
-            .filter(|f| !f.is_contest())
+        Family::SEEDED.iter().copied().filter(|f| !f.is_contest())
     }
 
     /// Whether the family's cases are contest instances.

@@ -150,7 +150,10 @@ pub fn shiritori_instance(max_words: usize, official: bool) -> impl Strategy<Val
     let longest = if official { 8 } else { 10 };
     (
         1..=4usize,
-        prop::collection::vec(prop::collection::vec(0..4usize, 3..=longest), 1..=max_words.max(1)),
+        prop::collection::vec(
+            prop::collection::vec(0..4usize, 3..=longest),
+            1..=max_words.max(1),
+        ),
     )
         .prop_map(|(alphabet, words)| shiritori::Instance {
             words: words
@@ -211,9 +214,11 @@ pub fn case(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
         Family::Shiritori => shiritori_instance((max_positions / 2).clamp(1, 200), true)
             .prop_map(|i| Case::Instance(Instance::Shiritori(i)))
             .boxed(),
-        Family::Catmouse => catmouse_instance(((max_positions / 2) as f64).sqrt().clamp(3.0, 50.0) as u32, true)
-            .prop_map(|i| Case::Instance(Instance::Catmouse(i)))
-            .boxed(),
+        Family::Catmouse => {
+            catmouse_instance(((max_positions / 2) as f64).sqrt().clamp(3.0, 50.0) as u32, true)
+                .prop_map(|i| Case::Instance(Instance::Catmouse(i)))
+                .boxed()
+        }
         Family::Swarm => (any::<u64>(), raw_game(max_positions, 6))
             .prop_map(|(seed, raw)| {
                 let features = Features::swarm(&mut ChaCha8Rng::seed_from_u64(seed));
@@ -258,11 +263,7 @@ pub fn any_case(max_positions: usize) -> BoxedStrategy<Case> {
     let families: Vec<(u32, BoxedStrategy<Case>)> = Family::SEEDED
         .iter()
         .map(|&f| {
-            let weight = if f.is_contest() {
-                4
-            } else {
-                1
-            };
+            let weight = if f.is_contest() { 4 } else { 1 };
             (weight, case(f, max_positions))
         })
         .collect();

@@ -407,7 +407,11 @@ fn malformed_inputs_of_the_new_problems_exit_2_naming_the_line() {
     use std::io::Write;
     use std::process::{Command, Stdio};
     for (problem, input, expected) in [
-        ("berzerk", "5\n2 3 2\n3 1 2\n", "line 3: expected Morty's step length 3 of 3"),
+        (
+            "berzerk",
+            "5\n2 3 2\n3 1 2\n",
+            "line 3: expected Morty's step length 3 of 3",
+        ),
         ("shiritori", "2\nabcd\nab-d\n", "line 3: expected word 2 of 2"),
         ("catmouse", "1\n3\n1 1\n2 0 3\n1 1\n", "line 4 (test case 1)"),
     ] {

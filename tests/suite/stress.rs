@@ -293,7 +293,8 @@ fn issue_16_stress_passes_and_shrinks_on_berzerk_shiritori_and_catmouse() {
     ] {
         let name = problem.name();
         let solution = format!("{} solve {name}", retrocheck());
-        let (code, stdout, stderr) = stress(&[name, "--solution", &solution, "--cases", "40", "--max-size", "30"]);
+        let (code, stdout, stderr) =
+            stress(&[name, "--solution", &solution, "--cases", "40", "--max-size", "30"]);
         assert_eq!(code, Some(0), "{name}: {stdout}{stderr}");
         assert!(stdout.contains("40 inputs, every one accepted"), "{stdout}");
 
@@ -317,11 +318,16 @@ fn issue_16_stress_passes_and_shrinks_on_berzerk_shiritori_and_catmouse() {
         let input = saved.iter().find(|p| p.extension().unwrap() == "in").unwrap();
         let text = std::fs::read_to_string(input).unwrap();
         let case = Case::Instance(problem.parse(&text).unwrap().remove(0));
-        let Case::Instance(instance) = &case else { unreachable!() };
+        let Case::Instance(instance) = &case else {
+            unreachable!()
+        };
         assert!(instance.is_official(), "{text}");
         assert!(size_of(&case) <= most, "{mutant} shrank only to {text}");
         let solver = retrocheck::harness::registry::by_name(mutant).unwrap();
-        assert!(check_case(&case, solver.as_ref(), &Oracles::default()).is_err(), "{text}");
+        assert!(
+            check_case(&case, solver.as_ref(), &Oracles::default()).is_err(),
+            "{text}"
+        );
         let expected = std::fs::read_to_string(input.with_extension("out")).unwrap();
         assert_eq!(expected, instance.answer_line(1).unwrap() + "\n");
     }

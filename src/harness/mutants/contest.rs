@@ -133,4 +133,3 @@ fn mouse_onto_cat(c: &catmouse::Instance) -> Option<Game> {
     }
     b.build().ok()
 }
-

@@ -275,7 +275,11 @@ pub fn merged_letters(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
             let words = s
                 .words
                 .iter()
-                .map(|w| w.bytes().map(|c| char::from(if c == from { to } else { c })).collect())
+                .map(|w| {
+                    w.bytes()
+                        .map(|c| char::from(if c == from { to } else { c }))
+                        .collect()
+                })
                 .collect();
             out.push(shiritori::Instance { words });
         }
@@ -306,7 +310,12 @@ pub fn shorter_words(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
 /// A catmouse board rebuilt through `map` (old node → new node, or gone) on `n` nodes:
 /// nodes that map to one node pool their lists; with `simple`, self-listing and
 /// repeats are dropped (the official limits forbid both).
-fn remapped(c: &catmouse::Instance, n: u32, map: impl Fn(u32) -> Option<u32>, simple: bool) -> catmouse::Instance {
+fn remapped(
+    c: &catmouse::Instance,
+    n: u32,
+    map: impl Fn(u32) -> Option<u32>,
+    simple: bool,
+) -> catmouse::Instance {
     let mut lists = vec![Vec::new(); n as usize];
     for (v, list) in c.lists.iter().enumerate() {
         let Some(nv) = map(v as u32) else { continue };
@@ -505,9 +514,13 @@ pub fn instance_passes(official: bool) -> Passes<Instance> {
     list.push(minigame_pass("merges", official, merged_minigame));
     list.push(catmouse_pass("merges", official, merged_catmouse));
     list.push(pursuit_pass("moved starts", official, |p, _| moved_starts(p)));
-    list.push(catmouse_pass("moved starts", official, |c, _| moved_catmouse_starts(c)));
+    list.push(catmouse_pass("moved starts", official, |c, _| {
+        moved_catmouse_starts(c)
+    }));
     list.push(berzerk_pass("shorter steps", official, |b, _| shorter_steps(b)));
-    list.push(shiritori_pass("merged letters", official, |s, _| merged_letters(s)));
+    list.push(shiritori_pass("merged letters", official, |s, _| {
+        merged_letters(s)
+    }));
     list.push(shiritori_pass("shorter words", official, |s, _| shorter_words(s)));
     list.push(minigame_pass("actors", official, |m, _| {
         (0..6)
@@ -582,7 +595,11 @@ pub fn instance_single_removals(instance: &Instance, official: bool) -> Vec<Inst
             });
             let rick = without_each(&b.rick).map(|rick| berzerk::Instance { rick, ..b.clone() });
             let morty = without_each(&b.morty).map(|morty| berzerk::Instance { morty, ..b.clone() });
-            ring.into_iter().chain(rick).chain(morty).map(Instance::Berzerk).collect()
+            ring.into_iter()
+                .chain(rick)
+                .chain(morty)
+                .map(Instance::Berzerk)
+                .collect()
         }
         // The input holds at least one word.
         Instance::Shiritori(s) => without_each(&s.words)
