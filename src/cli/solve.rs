@@ -30,11 +30,31 @@ pub fn problem(problem: Problem, file: &Path, solver: &str, threads: usize) -> S
     let subject = (solver != "retrograde")
         .then(|| super::solver(solver))
         .transpose()?;
+    if !problem.counted() {
+        // One test case: solved where it is read, without starting threads that would
+        // only wait for it.
+        return one_case(problem, file, subject.as_deref());
+    }
     let threads = retrograde::thread_count(threads);
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(|| problem_on_pool(problem, file, subject.as_deref())),
         Err(_) => problem_on_pool(problem, file, subject.as_deref()),
     }
+}
+
+/// An input of exactly one test case (berzerk, shiritori), answered on this thread.
+fn one_case(problem: Problem, file: &Path, subject: Option<&dyn Subject>) -> Status {
+    let bytes = read_bytes(file)?;
+    let bad = |e: String| Exit::bad(format!("{}: {e}", file.display()));
+    let mut text = String::new();
+    for (index, case) in problem.cases(&bytes).map_err(|e| bad(e.to_string()))?.enumerate() {
+        let instance = case.map_err(|e| bad(e.to_string()))?;
+        text += &answer_by(subject, &instance, index + 1)
+            .map_err(|e| bad(format!("test case {}: {e}", index + 1)))?;
+        text.push('\n');
+    }
+    out!("{text}");
+    Ok(())
 }
 
 /// The answer of test case `k` by `subject`, or by the fast path without one.
