@@ -1,12 +1,21 @@
-//! `cargo bench --bench frontends`: end-to-end time of `retrocheck solve pursuit` and
-//! `retrocheck solve minigame` (the release binary, reading a file, printing answers)
-//! next to textbook C++ contest solutions (`benches/baseline/{pursuit,minigame}.cpp`,
-//! g++ -O2), measured in the same run on the same inputs, best of 5.
+//! `cargo bench --bench frontends`: end-to-end time of `retrocheck solve PROBLEM` (the
+//! release binary, reading a file, printing answers) next to textbook C++ contest
+//! solutions (`benches/baseline/PROBLEM.cpp`, g++ -O2, the algorithm a contestant
+//! writes), measured in the same run on the same inputs, best of 5.
 //!
-//! The inputs are the ones `retrocheck generate` writes:
+//! The inputs, each at the largest official size:
 //!   (a) `retrocheck generate pursuit --cases 100 --vertices 100 --edges 9900 --seed 1`
 //!   (b) `retrocheck generate minigame --cases 10 --vertices 100000 --edges 200000 --seed 1`
+//!   (c) berzerk, n = 7000, both step sets full (1 to 6999, in shuffled orders)
+//!   (d) shiritori, N = 200,000 words of 3 to 8 letters over a–z and A–Z
+//!   (e) catmouse, T = 1000 boards of n = 50 (the harness generator, seed 1)
+//!
+//! `BENCH_ONLY=berzerk,shiritori` runs some of them.
 
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use retrocheck::harness::generate;
+use retrocheck::problems::{berzerk, shiritori, Instance, Problem};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -57,8 +66,45 @@ fn time(mut command: impl FnMut() -> Command, input: &Path, runs: usize) -> (Dur
     (best, output)
 }
 
+/// The input of a problem the `generate` verb does not write, from seed 1.
+fn write_input(problem: &str, path: &Path) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let text = match problem {
+        "berzerk" => {
+            let n = 7000;
+            let mut rick: Vec<u32> = (1..n).collect();
+            let mut morty = rick.clone();
+            rick.shuffle(&mut rng);
+            morty.shuffle(&mut rng);
+            Instance::Berzerk(berzerk::Instance { n, rick, morty }).to_input()
+        }
+        "shiritori" => {
+            let letters = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+            let words = (0..200_000)
+                .map(|_| {
+                    let len = rng.gen_range(3..=8);
+                    (0..len)
+                        .map(|_| char::from(letters[rng.gen_range(0..letters.len())]))
+                        .collect()
+                })
+                .collect();
+            Instance::Shiritori(shiritori::Instance { words }).to_input()
+        }
+        "catmouse" => {
+            let boards: Vec<Instance> = (0..1000)
+                .map(|_| Instance::Catmouse(generate::catmouse_instance(&mut rng, 50, true)))
+                .collect();
+            assert!(boards.iter().all(Instance::is_official));
+            Problem::Catmouse.print(&boards)
+        }
+        _ => unreachable!("the other problems come from `retrocheck generate`"),
+    };
+    std::fs::write(path, text).unwrap();
+}
+
 fn main() {
     let dir = tempfile::tempdir().unwrap();
+    let only = std::env::var("BENCH_ONLY").ok();
     let cases = [
         (
             "pursuit",
@@ -70,15 +116,28 @@ fn main() {
             "(b) 10 cases, n = 100,000, m = 200,000",
             vec!["--cases", "10", "--vertices", "100000", "--edges", "200000"],
         ),
+        ("berzerk", "(c) n = 7,000, full step sets", vec![]),
+        ("shiritori", "(d) N = 200,000", vec![]),
+        ("catmouse", "(e) T = 1,000, n = 50", vec![]),
     ];
     println!("| input | retrocheck solve | C++ textbook | speed-up |");
     println!("|---|---:|---:|---:|");
     for (problem, label, args) in cases {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|p| p == problem))
+        {
+            continue;
+        }
         let input = dir.path().join(format!("{problem}.in"));
-        let mut full = vec![problem];
-        full.extend(args.iter().copied());
-        full.extend(["--seed", "1"]);
-        generate(&full, &input);
+        if args.is_empty() {
+            write_input(problem, &input);
+        } else {
+            let mut full = vec![problem];
+            full.extend(args.iter().copied());
+            full.extend(["--seed", "1"]);
+            generate(&full, &input);
+        }
         let (ours, our_output) = time(
             || {
                 let mut c = Command::new(cli());

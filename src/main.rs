@@ -29,6 +29,10 @@ enum Command {
         /// solver. A game is solved in parallel; contest test cases in parallel.
         #[arg(long, default_value_t = 0, global = true)]
         threads: usize,
+        /// Solve with another solver: a reference, or a mutant of the kill table
+        /// (`retrocheck mutants --list`), which makes any mutant a program for `stress`.
+        #[arg(long, default_value = "retrograde", global = true)]
+        solver: String,
         #[command(subcommand)]
         what: SolveWhat,
     },
@@ -70,10 +74,6 @@ enum SolveWhat {
         /// The file, or `-` for standard input.
         #[arg(default_value = "-")]
         file: PathBuf,
-        /// Solve with another solver: a reference, or a mutant of the kill table
-        /// (`retrocheck mutants --list`), which makes any mutant a program for `stress`.
-        #[arg(long, default_value = "retrograde")]
-        solver: String,
     },
     /// A `pursuit` contest input: prints `Case #k: Yes|No` per test case.
     Pursuit {
@@ -113,6 +113,12 @@ enum StressWhat {
     Pursuit(cli::stress::Args),
     /// A program for `minigame`.
     Minigame(cli::stress::Args),
+    /// A program for `berzerk`.
+    Berzerk(cli::stress::Args),
+    /// A program for `shiritori`.
+    Shiritori(cli::stress::Args),
+    /// A program for `catmouse`.
+    Catmouse(cli::stress::Args),
     /// A program that reads a `.game` file and prints the solution format.
     Game(cli::stress::Args),
 }
@@ -158,13 +164,17 @@ struct InstanceArgs {
 
 fn run(command: Command) -> cli::Status {
     match command {
-        Command::Solve { threads, what } => match what {
-            SolveWhat::Game { file, solver } => cli::solve::game(&file, &solver, threads),
-            SolveWhat::Pursuit { file } => cli::solve::problem(Problem::Pursuit, &file, threads),
-            SolveWhat::Minigame { file } => cli::solve::problem(Problem::Minigame, &file, threads),
-            SolveWhat::Berzerk { file } => cli::solve::problem(Problem::Berzerk, &file, threads),
-            SolveWhat::Shiritori { file } => cli::solve::problem(Problem::Shiritori, &file, threads),
-            SolveWhat::Catmouse { file } => cli::solve::problem(Problem::Catmouse, &file, threads),
+        Command::Solve {
+            threads,
+            solver,
+            what,
+        } => match what {
+            SolveWhat::Game { file } => cli::solve::game(&file, &solver, threads),
+            SolveWhat::Pursuit { file } => cli::solve::problem(Problem::Pursuit, &file, &solver, threads),
+            SolveWhat::Minigame { file } => cli::solve::problem(Problem::Minigame, &file, &solver, threads),
+            SolveWhat::Berzerk { file } => cli::solve::problem(Problem::Berzerk, &file, &solver, threads),
+            SolveWhat::Shiritori { file } => cli::solve::problem(Problem::Shiritori, &file, &solver, threads),
+            SolveWhat::Catmouse { file } => cli::solve::problem(Problem::Catmouse, &file, &solver, threads),
         },
         Command::Diff(args) => cli::diff::run(args),
         Command::Merge(args) => cli::merge::run(args),
@@ -174,6 +184,9 @@ fn run(command: Command) -> cli::Status {
         Command::Stress { what } => match what {
             StressWhat::Pursuit(args) => cli::stress::run(cli::stress::problem(Problem::Pursuit), args),
             StressWhat::Minigame(args) => cli::stress::run(cli::stress::problem(Problem::Minigame), args),
+            StressWhat::Berzerk(args) => cli::stress::run(cli::stress::problem(Problem::Berzerk), args),
+            StressWhat::Shiritori(args) => cli::stress::run(cli::stress::problem(Problem::Shiritori), args),
+            StressWhat::Catmouse(args) => cli::stress::run(cli::stress::problem(Problem::Catmouse), args),
             StressWhat::Game(args) => cli::stress::run(retrocheck::harness::stress::Target::Game, args),
         },
         Command::FuzzSeeds(args) => cli::fuzz_seeds::run(args),

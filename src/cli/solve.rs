@@ -2,7 +2,8 @@
 
 use super::input::{read_contest, read_game};
 use super::{Exit, Status};
-use retrocheck::problems::{InputError, Problem};
+use retrocheck::harness::Subject;
+use retrocheck::problems::{InputError, Instance, Problem};
 use retrocheck::solve::retrograde;
 use std::path::Path;
 use std::sync::Mutex;
@@ -21,15 +22,54 @@ pub fn game(file: &Path, solver: &str, threads: usize) -> Status {
     Ok(())
 }
 
-pub fn problem(problem: Problem, file: &Path, threads: usize) -> Status {
+pub fn problem(problem: Problem, file: &Path, solver: &str, threads: usize) -> Status {
+    // Another solver answers each test case its own way (a contest mutant), or from
+    // its solution of the product game: a wrong program for `stress`.
+    let subject = (solver != "retrograde")
+        .then(|| super::solver(solver))
+        .transpose()?;
+    if !problem.counted() {
+        // One test case: solved where it is read, without starting threads that would
+        // only wait for it.
+        return one_case(problem, file, subject.as_deref());
+    }
     let threads = retrograde::thread_count(threads);
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(|| problem_on_pool(problem, file)),
-        Err(_) => problem_on_pool(problem, file),
+        Ok(pool) => pool.install(|| problem_on_pool(problem, file, subject.as_deref())),
+        Err(_) => problem_on_pool(problem, file, subject.as_deref()),
     }
 }
 
-fn problem_on_pool(problem: Problem, file: &Path) -> Status {
+/// An input of exactly one test case (berzerk, shiritori), answered on this thread.
+fn one_case(problem: Problem, file: &Path, subject: Option<&dyn Subject>) -> Status {
+    let bytes = read_contest(problem, file)?;
+    let bad = |e: String| Exit::bad(format!("{}: {e}", file.display()));
+    let mut text = String::new();
+    for (index, case) in problem.cases(&bytes).map_err(|e| bad(e.to_string()))?.enumerate() {
+        let instance = case.map_err(|e| bad(e.to_string()))?;
+        text += &answer_by(subject, &instance, index + 1)
+            .map_err(|e| bad(format!("test case {}: {e}", index + 1)))?;
+        text.push('\n');
+    }
+    out!("{text}");
+    Ok(())
+}
+
+/// The answer of test case `k` by `subject`, or by the fast path without one.
+fn answer_by(subject: Option<&dyn Subject>, instance: &Instance, k: usize) -> Result<String, String> {
+    let Some(subject) = subject else {
+        return instance.answer_line(k);
+    };
+    if let Some(answer) = subject.answer(instance, k) {
+        return answer.map_err(|e| e.to_string());
+    }
+    let game = instance.game()?;
+    let solution = subject.solve(&game).map_err(|e| e.to_string())?;
+    let outcomes: Vec<_> = solution.values.iter().map(|v| v.outcome()).collect();
+    Ok(instance.answer(k, &outcomes))
+}
+
+fn problem_on_pool(problem: Problem, file: &Path, subject: Option<&dyn Subject>) -> Status {
     let bytes = read_contest(problem, file)?;
     let bad = |e: String| Exit::bad(format!("{}: {e}", file.display()));
     let cases = problem.cases(&bytes).map_err(|e| bad(e.to_string()))?;
@@ -42,8 +82,7 @@ fn problem_on_pool(problem: Problem, file: &Path) -> Status {
             let instance = case?;
             let answers = &answers;
             scope.spawn(move |_| {
-                let line = instance
-                    .answer_line(index + 1)
+                let line = answer_by(subject, &instance, index + 1)
                     .map_err(|e| format!("test case {}: {e}", index + 1));
                 answers.lock().expect("no solver panics").push((index, line));
             });

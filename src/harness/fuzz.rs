@@ -314,7 +314,8 @@ pub fn contest_input(problem: Problem, data: &[u8]) {
         let positions = match &instance {
             Instance::Pursuit(p) => 2 * u64::from(p.n) * u64::from(p.n),
             Instance::Minigame(m) => 6 * u64::from(m.n),
-            Instance::Berzerk(b) => 2 * u64::from(b.n),
+            // Positions and moves: a ring of 1,000 objects with 1,000 steps is 2 million moves.
+            Instance::Berzerk(b) => u64::from(b.n) * (2 + (b.rick.len() + b.morty.len()) as u64),
             Instance::Shiritori(s) => 2 * 2 * s.words.len() as u64,
             Instance::Catmouse(c) => 2 * (c.lists.len() as u64).pow(2),
         };
@@ -404,5 +405,8 @@ mod tests {
         game_format(b"\xff\xfe not text");
         contest_input(Problem::Pursuit, b"1\n2 1\n1 2\n1 2\n");
         contest_input(Problem::Minigame, b"1\n1 1\n1 1\nAAAAAA\n000000\n");
+        contest_input(Problem::Berzerk, b"5\n2 3 2\n3 1 2 3\n");
+        contest_input(Problem::Shiritori, b"3\nabcd\nbcda\nada\n");
+        contest_input(Problem::Catmouse, b"1\n4\n2 1 3\n1 0\n1 3\n2 0 2\n");
     }
 }

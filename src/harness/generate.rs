@@ -44,6 +44,12 @@ pub enum Family {
     Pursuit,
     /// Product games of random `minigame` instances.
     Minigame,
+    /// Product games of random `berzerk` instances: full and sparse step sets.
+    Berzerk,
+    /// Product games of random `shiritori` dictionaries over small alphabets.
+    Shiritori,
+    /// Product games of random `catmouse` boards.
+    Catmouse,
     /// Every feature switched on or off at random per case.
     Swarm,
     /// Every game up to a few positions, by index ([`crate::harness::exhaustive`]).
@@ -55,7 +61,7 @@ pub enum Family {
 
 impl Family {
     /// Every family, in report order.
-    pub const ALL: [Family; 15] = [
+    pub const ALL: [Family; 18] = [
         Family::Uniform,
         Family::Sparse,
         Family::Dense,
@@ -68,6 +74,9 @@ impl Family {
         Family::DrawConvention,
         Family::Pursuit,
         Family::Minigame,
+        Family::Berzerk,
+        Family::Shiritori,
+        Family::Catmouse,
         Family::Swarm,
         Family::Exhaustive,
         Family::Large,
@@ -75,14 +84,19 @@ impl Family {
 
     /// The families whose cases are drawn from a seed at a size chosen by the
     /// campaign: all but `exhaustive` and `large`, the last two.
-    pub const SEEDED: &'static [Family] = Family::ALL.split_at(13).0;
+    pub const SEEDED: &'static [Family] = Family::ALL.split_at(16).0;
 
     /// The seeded families whose cases are plain games (not contest instances).
     pub fn games() -> impl Iterator<Item = Family> {
-        Family::SEEDED
-            .iter()
-            .copied()
-            .filter(|f| !matches!(f, Family::Pursuit | Family::Minigame))
+        Family::SEEDED.iter().copied().filter(|f| !f.is_contest())
+    }
+
+    /// Whether the family's cases are contest instances.
+    pub fn is_contest(self) -> bool {
+        matches!(
+            self,
+            Family::Pursuit | Family::Minigame | Family::Berzerk | Family::Shiritori | Family::Catmouse
+        )
     }
 
     /// A hash of the family's name (FNV-1a), mixed into its seeds: a family's cases
@@ -109,6 +123,9 @@ impl Family {
             Family::DrawConvention => "draw-convention",
             Family::Pursuit => "pursuit",
             Family::Minigame => "minigame",
+            Family::Berzerk => "berzerk",
+            Family::Shiritori => "shiritori",
+            Family::Catmouse => "catmouse",
             Family::Swarm => "swarm",
             Family::Exhaustive => "exhaustive",
             Family::Large => "large",
@@ -191,7 +208,13 @@ impl Family {
             },
             Family::Swarm => Features::swarm(rng),
             // These families do not use features; these are never read.
-            Family::Pursuit | Family::Minigame | Family::Exhaustive | Family::Large => base,
+            Family::Pursuit
+            | Family::Minigame
+            | Family::Berzerk
+            | Family::Shiritori
+            | Family::Catmouse
+            | Family::Exhaustive
+            | Family::Large => base,
         }
     }
 }
@@ -363,6 +386,20 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
         Family::Minigame => {
             let n = (size / 6).max(1) as u32;
             Case::Instance(Instance::Minigame(minigame_instance(&mut rng, n, true)))
+        }
+        Family::Berzerk => {
+            // 2n positions and up to 2n² moves: the moves follow the size.
+            let n = ((size * 2) as f64).sqrt().max(2.0) as u32;
+            Case::Instance(Instance::Berzerk(berzerk_instance(&mut rng, n, true)))
+        }
+        Family::Shiritori => {
+            // 2N moves; at most 2·64 positions over the small alphabets.
+            let n = (size / 2).max(1) as u32;
+            Case::Instance(Instance::Shiritori(shiritori_instance(&mut rng, n, true)))
+        }
+        Family::Catmouse => {
+            let n = ((size / 2) as f64).sqrt().max(3.0) as u32;
+            Case::Instance(Instance::Catmouse(catmouse_instance(&mut rng, n, true)))
         }
         _ => {
             let features = family.features(&mut rng);
@@ -743,32 +780,57 @@ pub fn shiritori_instance(rng: &mut impl Rng, n: u32, official: bool) -> shirito
 
 /// A random `catmouse` board on `n` nodes (at least 3). Within the official limits the
 /// lists are symmetric, without self-listing or repeats, node 1 has a neighbour and
-/// node 2 one other than the hole; otherwise each list is drawn on its own.
+/// node 2 one other than the hole; half the boards are dense, half a tree with a few
+/// more edges (long ways to the hole); in half the cat starts next to the hole and in
+/// half the mouse does not. Otherwise each list is drawn on its own.
 pub fn catmouse_instance(rng: &mut impl Rng, n: u32, official: bool) -> catmouse::Instance {
     let n = if official { n.clamp(3, 50) } else { n.max(3) };
     let density = rng.gen_range(0.05..0.7);
     let mut lists = vec![Vec::new(); n as usize];
     if official {
-        for v in 0..n {
-            for w in v + 1..n {
-                if rng.gen_bool(density) {
-                    lists[v as usize].push(w);
-                    lists[w as usize].push(v);
-                }
-            }
-        }
         let link = |lists: &mut Vec<Vec<u32>>, v: u32, w: u32| {
-            if !lists[v as usize].contains(&w) {
+            if v != w && !lists[v as usize].contains(&w) {
                 lists[v as usize].push(w);
                 lists[w as usize].push(v);
             }
         };
+        if rng.gen_bool(0.5) {
+            // Sparse: a random tree and a few more edges, so that the hole is far and
+            // chases are long (where the rules about the hole decide).
+            let mut order: Vec<u32> = (0..n).collect();
+            order.shuffle(rng);
+            for i in 1..n as usize {
+                let parent = order[rng.gen_range(0..i)];
+                link(&mut lists, order[i], parent);
+            }
+            for _ in 0..rng.gen_range(0..=n / 4) {
+                let (v, w) = (rng.gen_range(0..n), rng.gen_range(0..n));
+                link(&mut lists, v, w);
+            }
+        } else {
+            for v in 0..n {
+                for w in v + 1..n {
+                    if rng.gen_bool(density) {
+                        link(&mut lists, v, w);
+                    }
+                }
+            }
+        }
         if lists[1].is_empty() {
             link(&mut lists, 1, (1 + rng.gen_range(1..n)) % n);
         }
         if lists[2].iter().all(|&c| c == 0) {
             let others: Vec<u32> = (1..n).filter(|&w| w != 2).collect();
             link(&mut lists, 2, *others.choose(rng).expect("n ≥ 3"));
+        }
+        // The rules' own axes, each in half the boards: the cat next to the hole (its
+        // forbidden move), and the mouse not next to it (it has a way to go).
+        if rng.gen_bool(0.5) {
+            link(&mut lists, 2, 0);
+        }
+        if n > 3 && rng.gen_bool(0.5) && lists[1].len() > 1 {
+            lists[1].retain(|&w| w != 0);
+            lists[0].retain(|&w| w != 1);
         }
         for list in &mut lists {
             list.shuffle(rng);

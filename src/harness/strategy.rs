@@ -8,7 +8,7 @@
 
 use super::generate::{realize, Case, Family, Features, RawGame, RawPosition};
 use crate::game::Side;
-use crate::problems::{minigame, pursuit, Instance};
+use crate::problems::{berzerk, catmouse, minigame, pursuit, shiritori, Instance};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -116,6 +116,86 @@ pub fn minigame_instance(max_n: u32) -> impl Strategy<Value = minigame::Instance
         })
 }
 
+/// `berzerk` instances on rings of 2 to `max_n` objects: within the official limits
+/// (non-empty sets of distinct steps in `1..n`) when `official`, else any steps (0
+/// and n, repeats, empty sets).
+pub fn berzerk_instance(max_n: u32, official: bool) -> impl Strategy<Value = berzerk::Instance> {
+    let set = prop::collection::vec(0..RAW_IDS, usize::from(official)..=12);
+    (2..=max_n.max(2), set.clone(), set).prop_map(move |(n, rick, morty)| {
+        let steps = |raw: Vec<u32>| -> Vec<u32> {
+            if official {
+                let mut out = Vec::new();
+                for a in raw.into_iter().map(|a| 1 + a % (n - 1)) {
+                    if !out.contains(&a) {
+                        out.push(a);
+                    }
+                }
+                out
+            } else {
+                raw.into_iter().map(|a| a % (n + 1)).collect()
+            }
+        };
+        berzerk::Instance {
+            n,
+            rick: steps(rick),
+            morty: steps(morty),
+        }
+    })
+}
+
+/// `shiritori` dictionaries of 1 to `max_words` words over 1 to 4 letters of `abAB`
+/// (so words chain, loop and differ only in case), 3 to 8 letters long (10 outside
+/// the official limits).
+pub fn shiritori_instance(max_words: usize, official: bool) -> impl Strategy<Value = shiritori::Instance> {
+    let longest = if official { 8 } else { 10 };
+    (
+        1..=4usize,
+        prop::collection::vec(
+            prop::collection::vec(0..4usize, 3..=longest),
+            1..=max_words.max(1),
+        ),
+    )
+        .prop_map(|(alphabet, words)| shiritori::Instance {
+            words: words
+                .into_iter()
+                .map(|w| w.into_iter().map(|c| char::from(b"abAB"[c % alphabet])).collect())
+                .collect(),
+        })
+}
+
+/// `catmouse` boards of 3 to `max_n` nodes: within the official limits (symmetric
+/// lists without self-listing or repeats; nodes 1 and 2 joined if either needs a
+/// neighbour) when `official`, else any listings; in half of them the cat's node is
+/// next to the hole.
+pub fn catmouse_instance(max_n: u32, official: bool) -> impl Strategy<Value = catmouse::Instance> {
+    (
+        3..=max_n.max(3),
+        prop::collection::vec((0..RAW_IDS, 0..RAW_IDS), 0..=24),
+        any::<bool>(),
+    )
+        .prop_map(move |(n, raw, cat_by_the_hole)| {
+            let mut lists = vec![Vec::new(); n as usize];
+            for (v, w) in raw.into_iter().map(|(a, b)| (a % n, b % n)) {
+                if !official {
+                    lists[v as usize].push(w);
+                } else if v != w && !lists[v as usize].contains(&w) {
+                    lists[v as usize].push(w);
+                    lists[w as usize].push(v);
+                }
+            }
+            if official && (lists[1].is_empty() || lists[2].iter().all(|&c| c == 0)) {
+                lists[1].push(2);
+                lists[2].push(1);
+            }
+            // The cat next to the hole: its forbidden move is there to be taken.
+            if cat_by_the_hole && !lists[2].contains(&0) {
+                lists[2].push(0);
+                lists[0].push(2);
+            }
+            catmouse::Instance { lists }
+        })
+}
+
 /// Cases of `family` with at most about `max_positions` positions.
 pub fn case(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
     match family {
@@ -128,6 +208,17 @@ pub fn case(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
         Family::Minigame => minigame_instance((max_positions / 6).max(1) as u32)
             .prop_map(|i| Case::Instance(Instance::Minigame(i)))
             .boxed(),
+        Family::Berzerk => berzerk_instance(((max_positions * 2) as f64).sqrt().max(2.0) as u32, true)
+            .prop_map(|i| Case::Instance(Instance::Berzerk(i)))
+            .boxed(),
+        Family::Shiritori => shiritori_instance((max_positions / 2).clamp(1, 200), true)
+            .prop_map(|i| Case::Instance(Instance::Shiritori(i)))
+            .boxed(),
+        Family::Catmouse => {
+            catmouse_instance(((max_positions / 2) as f64).sqrt().clamp(3.0, 50.0) as u32, true)
+                .prop_map(|i| Case::Instance(Instance::Catmouse(i)))
+                .boxed()
+        }
         Family::Swarm => (any::<u64>(), raw_game(max_positions, 6))
             .prop_map(|(seed, raw)| {
                 let features = Features::swarm(&mut ChaCha8Rng::seed_from_u64(seed));
@@ -167,15 +258,18 @@ pub fn plain_game(max_positions: usize) -> BoxedStrategy<Case> {
 /// Every seeded family's cases in one strategy, as a proptest user of this crate
 /// would test a solver. The contest families weigh four times as much: each of their
 /// cases also checks a product-game builder, the implicit fast path and an answer
-/// line, and a contest-only bug needs some tens of them to show.
+/// line, and a contest-only bug needs some tens of them to show; `pursuit` twenty
+/// times, since its rules bite on a forced move onto the other player, which few
+/// random graphs have (with five contest families at weight 4, `pursuit-no-catch`
+/// survived 256 cases).
 pub fn any_case(max_positions: usize) -> BoxedStrategy<Case> {
     let families: Vec<(u32, BoxedStrategy<Case>)> = Family::SEEDED
         .iter()
         .map(|&f| {
-            let weight = if matches!(f, Family::Pursuit | Family::Minigame) {
-                4
-            } else {
-                1
+            let weight = match f {
+                Family::Pursuit => 20,
+                f if f.is_contest() => 4,
+                _ => 1,
             };
             (weight, case(f, max_positions))
         })

@@ -163,7 +163,7 @@ fn diff_reports_and_on_a_bug_shrinks_saves_and_the_saved_case_replays() {
         &[
             "diff",
             "--cases",
-            "650",
+            "800",
             "--max-positions",
             "30",
             "--json",
@@ -175,8 +175,8 @@ fn diff_reports_and_on_a_bug_shrinks_saves_and_the_saved_case_replays() {
     assert!(stdout(&pass).contains("| cycles | 50 |"), "{}", stdout(&pass));
     let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(summary["passed"], true);
-    assert_eq!(summary["cases"], 650);
-    assert_eq!(summary["families"].as_array().unwrap().len(), 13);
+    assert_eq!(summary["cases"], 800);
+    assert_eq!(summary["families"].as_array().unwrap().len(), 16);
 
     let fail = run(
         &[

@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 use retrocheck::harness::check::{check_instance, Oracles};
+use retrocheck::harness::strategy;
 use retrocheck::problems::{minigame, pursuit, Instance, Problem};
 use retrocheck::solve::{certify, Fixpoint, Minimax, Retrograde, Solver};
 use retrocheck::{Outcome, Side};
@@ -81,6 +82,40 @@ proptest! {
     #[test]
     fn minigame_answers_agree_across_solvers(instance in minigame_instance()) {
         answers_agree(&Instance::Minigame(instance))?;
+    }
+
+    /// berzerk, shiritori, catmouse: inside and outside the official limits, the answer
+    /// by the implicit fast path equals the one read off every reference's solution of
+    /// the product game, which `certify` accepts, and the whole oracle path passes.
+    #[test]
+    fn berzerk_answers_agree_across_solvers(
+        official in strategy::berzerk_instance(12, true),
+        any in strategy::berzerk_instance(12, false),
+    ) {
+        for instance in [official, any] {
+            answers_agree(&Instance::Berzerk(instance))?;
+        }
+    }
+
+    #[test]
+    fn shiritori_answers_agree_across_solvers(
+        official in strategy::shiritori_instance(10, true),
+        any in strategy::shiritori_instance(10, false),
+    ) {
+        for instance in [official, any] {
+            answers_agree(&Instance::Shiritori(instance))?;
+        }
+    }
+
+    #[test]
+    fn catmouse_answers_agree_across_solvers(
+        official in strategy::catmouse_instance(7, true),
+        any in strategy::catmouse_instance(7, false),
+    ) {
+        prop_assert!(Instance::Catmouse(official.clone()).is_official(), "{:?}", official);
+        for instance in [official, any] {
+            answers_agree(&Instance::Catmouse(instance))?;
+        }
     }
 
     #[test]
@@ -363,4 +398,36 @@ fn malformed_inputs_of_the_new_problems_name_the_line() {
         e.line == 4 && e.message.contains("neighbour 2 of 2 of node 1"),
         "{e}"
     );
+}
+
+/// Through the command line: a malformed input of each new problem exits 2 with one
+/// line naming the input line and what was expected, and prints no answer.
+#[test]
+fn malformed_inputs_of_the_new_problems_exit_2_naming_the_line() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    for (problem, input, expected) in [
+        (
+            "berzerk",
+            "5\n2 3 2\n3 1 2\n",
+            "line 3: expected Morty's step length 3 of 3",
+        ),
+        ("shiritori", "2\nabcd\nab-d\n", "line 3: expected word 2 of 2"),
+        ("catmouse", "1\n3\n1 1\n2 0 3\n1 1\n", "line 4 (test case 1)"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+            .args(["solve", problem, "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{problem}: {stderr}");
+        assert!(out.stdout.is_empty(), "{problem}");
+        assert!(stderr.contains(expected), "{problem}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{problem}: {stderr}");
+    }
 }

@@ -478,7 +478,7 @@ fn issue_15_a_reference_program_catches_a_wrong_one_and_passes_a_right_one() {
         "30",
     ]);
     assert_eq!(code, Some(0), "{stdout}{stderr}");
-    assert!(stdout.contains("40 inputs, every one accepted"), "{stdout}");
+    assert!(stdout.contains("40 inputs: 40 AC"), "{stdout}");
     // Games too: a mutant against the retrograde solver.
     let (code, stdout, stderr) = stress(&[
         "game",
@@ -745,4 +745,60 @@ fn the_report_and_the_failure_do_not_depend_on_the_number_of_jobs() {
     let one = report("1");
     assert_eq!(one["report"]["verdicts"]["WA"], 1, "{one}");
     assert_eq!(one, report("3"));
+}
+
+/// Issue 16: `stress berzerk|shiritori|catmouse` passes a correct program (`retrocheck
+/// solve PROBLEM`), and catches a wrong one (the same with a contest mutant) and
+/// shrinks it, within the official limits, to a small input that the mutant still
+/// fails and saves it with the expected output.
+#[test]
+fn issue_16_stress_passes_and_shrinks_on_berzerk_shiritori_and_catmouse() {
+    use retrocheck::harness::check::{check_case, Oracles};
+    use retrocheck::harness::generate::Case;
+    use retrocheck::harness::kill::size_of;
+    for (problem, mutant, most) in [
+        (Problem::Berzerk, "berzerk-swapped-sets", 5),
+        (Problem::Shiritori, "shiritori-ignore-case", 3),
+        (Problem::Catmouse, "catmouse-cat-first", 6),
+    ] {
+        let name = problem.name();
+        let solution = format!("{} solve {name}", retrocheck());
+        let (code, stdout, stderr) =
+            stress(&[name, "--solution", &solution, "--cases", "40", "--max-size", "30"]);
+        assert_eq!(code, Some(0), "{name}: {stdout}{stderr}");
+        assert!(stdout.contains("40 inputs: 40 AC"), "{stdout}");
+
+        let save = tempfile::tempdir().unwrap();
+        let wrong = format!("{} solve {name} --solver {mutant}", retrocheck());
+        let (code, stdout, stderr) = stress(&[
+            name,
+            "--solution",
+            &wrong,
+            "--max-size",
+            "30",
+            "--save",
+            save.path().to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(1), "{mutant}: {stdout}{stderr}");
+        assert!(stdout.contains("wrong answer"), "{stdout}");
+        let saved: Vec<_> = std::fs::read_dir(save.path().join(name))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        let input = saved.iter().find(|p| p.extension().unwrap() == "in").unwrap();
+        let text = std::fs::read_to_string(input).unwrap();
+        let case = Case::Instance(problem.parse(&text).unwrap().remove(0));
+        let Case::Instance(instance) = &case else {
+            unreachable!()
+        };
+        assert!(instance.is_official(), "{text}");
+        assert!(size_of(&case) <= most, "{mutant} shrank only to {text}");
+        let solver = retrocheck::harness::registry::by_name(mutant).unwrap();
+        assert!(
+            check_case(&case, solver.as_ref(), &Oracles::default()).is_err(),
+            "{text}"
+        );
+        let expected = std::fs::read_to_string(input.with_extension("out")).unwrap();
+        assert_eq!(expected, instance.answer_line(1).unwrap() + "\n");
+    }
 }

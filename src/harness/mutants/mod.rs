@@ -15,7 +15,9 @@ use crate::solve::{retrograde, SolveError, Solver};
 use crate::solve::{Rule, Violation};
 use std::collections::{HashMap, VecDeque};
 
+pub mod contest;
 pub mod deep;
+use contest::{ContestBug, WrongAnswer};
 use deep::DeepBug;
 
 /// One deviation from the textbook queue solver.
@@ -357,6 +359,8 @@ pub enum Make {
     MemoDfs,
     PursuitNoCatch,
     MinigameStuckActor,
+    /// A berzerk, shiritori or catmouse solution with one bug.
+    Contest(ContestBug),
     /// The deep textbook solver of [`deep`] with one bug.
     Deep(DeepBug),
 }
@@ -383,13 +387,14 @@ impl Mutant {
                 name: self.name,
                 build: minigame_stuck_actor_loses,
             }),
+            Make::Contest(bug) => Box::new(WrongAnswer { name: self.name, bug }),
             Make::Deep(bug) => Box::new(deep::Deep { bug }),
         }
     }
 }
 
 /// Every mutant, in kill-table order.
-pub const MUTANTS: [Mutant; 22] = [
+pub const MUTANTS: [Mutant; 28] = [
     Mutant {
         name: "memo-dfs",
         kind: Make::MemoDfs,
@@ -457,6 +462,36 @@ pub const MUTANTS: [Mutant; 22] = [
         name: "minigame-stuck-actor",
         kind: Make::MinigameStuckActor,
         description: "minigame: a stuck actor loses for himself, not his team; an actor with no move",
+    },
+    Mutant {
+        name: "berzerk-loop-as-lose",
+        kind: Make::Contest(ContestBug::BerzerkLoopAsLose),
+        description: "berzerk: a game that never ends printed Lose; 3 objects, steps 1 and 2",
+    },
+    Mutant {
+        name: "berzerk-swapped-sets",
+        kind: Make::Contest(ContestBug::BerzerkSwappedSets),
+        description: "berzerk: each player moves with the other's step lengths; 3 objects, steps 2 and 1",
+    },
+    Mutant {
+        name: "shiritori-ignore-case",
+        kind: Make::Contest(ContestBug::ShiritoriCaseInsensitive),
+        description: "shiritori: words compared without case; one word, its two ends differ in case only",
+    },
+    Mutant {
+        name: "shiritori-draw-as-loss",
+        kind: Make::Contest(ContestBug::ShiritoriDrawAsLoss),
+        description: "shiritori: an endless game printed as Aoki's loss; the one word aaa",
+    },
+    Mutant {
+        name: "catmouse-cat-first",
+        kind: Make::Contest(ContestBug::CatmouseCatFirst),
+        description: "catmouse: the answer read with the cat to move first; the mouse between hole and cat",
+    },
+    Mutant {
+        name: "catmouse-mouse-onto-cat",
+        kind: Make::Contest(ContestBug::CatmouseMouseOntoCat),
+        description: "catmouse: the mouse stepping onto the cat plays on; the mouse's only move is onto the cat",
     },
     Mutant {
         name: "counter-u8",

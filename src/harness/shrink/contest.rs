@@ -4,7 +4,7 @@
 
 use super::{chunks, pass, Pass, Passes};
 use crate::game::Side;
-use crate::problems::{minigame, pursuit, Instance};
+use crate::problems::{berzerk, catmouse, minigame, pursuit, shiritori, Instance};
 use std::collections::HashSet;
 
 /// Removes vertex `v` from a contest graph: its edges go, later vertices shift down.
@@ -77,47 +77,342 @@ fn minigame_of(i: &Instance) -> Option<&minigame::Instance> {
     }
 }
 
-/// A pass over pursuit instances (none for other problems), within the official
-/// limits when `official`.
-fn pursuit_pass(
+fn berzerk_of(i: &Instance) -> Option<&berzerk::Instance> {
+    match i {
+        Instance::Berzerk(b) => Some(b),
+        _ => None,
+    }
+}
+
+fn shiritori_of(i: &Instance) -> Option<&shiritori::Instance> {
+    match i {
+        Instance::Shiritori(s) => Some(s),
+        _ => None,
+    }
+}
+
+fn catmouse_of(i: &Instance) -> Option<&catmouse::Instance> {
+    match i {
+        Instance::Catmouse(c) => Some(c),
+        _ => None,
+    }
+}
+
+/// A pass over one problem's instances (none for other problems), within the official
+/// limits when `official`: `of` picks the problem's test case out of an instance,
+/// `wrap` puts a candidate back.
+fn problem_pass<P: 'static>(
     name: &'static str,
     official: bool,
-    candidates: impl Fn(&pursuit::Instance, bool) -> Vec<pursuit::Instance> + 'static,
+    of: fn(&Instance) -> Option<&P>,
+    wrap: fn(P) -> Instance,
+    candidates: impl Fn(&P, bool) -> Vec<P> + 'static,
 ) -> Pass<Instance> {
     pass(
         name,
         move |i: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
-            let all = pursuit_of(i).map(|p| candidates(p, official)).unwrap_or_default();
+            let all = of(i).map(|p| candidates(p, official)).unwrap_or_default();
             Box::new(
                 all.into_iter()
-                    .skip(from)
+                    .map(wrap)
                     .filter(move |c| !official || c.is_official())
-                    .map(Instance::Pursuit),
+                    .skip(from),
             )
         },
     )
 }
 
-/// A pass over minigame instances (none for other problems).
+fn pursuit_pass(
+    name: &'static str,
+    official: bool,
+    candidates: impl Fn(&pursuit::Instance, bool) -> Vec<pursuit::Instance> + 'static,
+) -> Pass<Instance> {
+    problem_pass(name, official, pursuit_of, Instance::Pursuit, candidates)
+}
+
 fn minigame_pass(
     name: &'static str,
     official: bool,
     candidates: impl Fn(&minigame::Instance, bool) -> Vec<minigame::Instance> + 'static,
 ) -> Pass<Instance> {
-    pass(
-        name,
-        move |i: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
-            let all = minigame_of(i)
-                .map(|m| candidates(m, official))
-                .unwrap_or_default();
-            Box::new(
-                all.into_iter()
-                    .skip(from)
-                    .filter(move |c| !official || c.is_official())
-                    .map(Instance::Minigame),
-            )
+    problem_pass(name, official, minigame_of, Instance::Minigame, candidates)
+}
+
+fn berzerk_pass(
+    name: &'static str,
+    official: bool,
+    candidates: impl Fn(&berzerk::Instance, bool) -> Vec<berzerk::Instance> + 'static,
+) -> Pass<Instance> {
+    problem_pass(name, official, berzerk_of, Instance::Berzerk, candidates)
+}
+
+fn shiritori_pass(
+    name: &'static str,
+    official: bool,
+    candidates: impl Fn(&shiritori::Instance, bool) -> Vec<shiritori::Instance> + 'static,
+) -> Pass<Instance> {
+    problem_pass(name, official, shiritori_of, Instance::Shiritori, candidates)
+}
+
+fn catmouse_pass(
+    name: &'static str,
+    official: bool,
+    candidates: impl Fn(&catmouse::Instance, bool) -> Vec<catmouse::Instance> + 'static,
+) -> Pass<Instance> {
+    problem_pass(name, official, catmouse_of, Instance::Catmouse, candidates)
+}
+
+/// `list` with one of `parts` chunks (at least 2 items each) removed.
+fn fewer<T: Clone>(list: &[T], parts: usize) -> impl Iterator<Item = Vec<T>> + '_ {
+    chunks(list.len(), parts, 2).map(move |(s, e)| list[..s].iter().chain(&list[e..]).cloned().collect())
+}
+
+/// `list` without its item `i`, for each `i`.
+fn without_each<T: Clone>(list: &[T]) -> impl Iterator<Item = Vec<T>> + '_ {
+    (0..list.len()).map(move |i| {
+        let mut out = list.to_vec();
+        out.remove(i);
+        out
+    })
+}
+
+/// Berzerk instances on a smaller ring: half the objects, a quarter fewer, one object
+/// fewer, each with the steps that still fit (`a < n`), with every step taken modulo
+/// the new n, and with the steps past the middle moved down with the ring (zeros and
+/// repeats dropped when `official`). Objects are not removable one by one:
+/// the ring's arithmetic involves all of them.
+pub fn smaller_rings(b: &berzerk::Instance, official: bool) -> Vec<berzerk::Instance> {
+    let mut sizes = vec![b.n / 2, b.n - b.n / 4, b.n - 1];
+    sizes.dedup();
+    let mut out = Vec::new();
+    for n in sizes.into_iter().filter(|&n| n >= 2 && n < b.n) {
+        let fitting = |set: &[u32]| -> Vec<u32> { set.iter().copied().filter(|&a| a < n).collect() };
+        let wrapped = |set: &[u32]| -> Vec<u32> {
+            let mut seen = HashSet::new();
+            set.iter()
+                .map(|&a| a % n)
+                .filter(|&a| !official || (a != 0 && seen.insert(a)))
+                .collect()
+        };
+        out.push(berzerk::Instance {
+            n,
+            rick: fitting(&b.rick),
+            morty: fitting(&b.morty),
+        });
+        out.push(berzerk::Instance {
+            n,
+            rick: wrapped(&b.rick),
+            morty: wrapped(&b.morty),
+        });
+        // Steps past the middle keep their distance to a full turn: a step of n − 1
+        // (one object back) stays one object back.
+        let mirrored = |set: &[u32]| -> Vec<u32> {
+            let mut seen = HashSet::new();
+            set.iter()
+                .map(|&a| if a <= b.n / 2 { a } else { a - (b.n - n) })
+                .filter(|&a| !official || ((1..n).contains(&a) && seen.insert(a)))
+                .collect()
+        };
+        out.push(berzerk::Instance {
+            n,
+            rick: mirrored(&b.rick),
+            morty: mirrored(&b.morty),
+        });
+    }
+    out
+}
+
+/// Berzerk instances with one step length made one smaller (if the set does not hold
+/// it already): smaller numbers read more easily, and a failure often needs only the
+/// order of the steps, not their exact values.
+pub fn shorter_steps(b: &berzerk::Instance) -> Vec<berzerk::Instance> {
+    let mut out = Vec::new();
+    for rick in [true, false] {
+        let set = if rick { &b.rick } else { &b.morty };
+        for (i, &a) in set.iter().enumerate() {
+            if a == 0 || set.contains(&(a - 1)) {
+                continue;
+            }
+            let mut smaller = set.clone();
+            smaller[i] = a - 1;
+            out.push(if rick {
+                berzerk::Instance {
+                    rick: smaller,
+                    ..b.clone()
+                }
+            } else {
+                berzerk::Instance {
+                    morty: smaller,
+                    ..b.clone()
+                }
+            });
+        }
+    }
+    out
+}
+
+/// A letter's rank in the order the shrinker prefers: `a`–`z`, then `A`–`Z`.
+fn letter_rank(c: u8) -> u8 {
+    if c.is_ascii_lowercase() {
+        c - b'a'
+    } else {
+        26 + c - b'A'
+    }
+}
+
+/// Shiritori dictionaries with one letter merged into a letter of lower rank
+/// (everywhere): a smaller alphabet, ending in lower case.
+pub fn merged_letters(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
+    let mut letters: Vec<u8> = s.words.iter().flat_map(|w| w.bytes()).collect();
+    letters.sort_unstable_by_key(|&c| letter_rank(c));
+    letters.dedup();
+    let mut out = Vec::new();
+    for (j, &from) in letters.iter().enumerate().rev() {
+        for &to in std::iter::once(&b'a').chain(&letters[..j]) {
+            if letter_rank(to) >= letter_rank(from) {
+                continue;
+            }
+            let words = s
+                .words
+                .iter()
+                .map(|w| {
+                    w.bytes()
+                        .map(|c| char::from(if c == from { to } else { c }))
+                        .collect()
+                })
+                .collect();
+            out.push(shiritori::Instance { words });
+        }
+    }
+    out
+}
+
+/// Shiritori dictionaries with one word shorter: a word of 7 or 8 letters keeps only
+/// its first and last three (the same move), a shorter one loses its first or last
+/// letter (a different move, which may fail all the same).
+pub fn shorter_words(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
+    let mut out = Vec::new();
+    for (i, w) in s.words.iter().enumerate() {
+        let shorter: Vec<String> = match w.len() {
+            0..=3 => Vec::new(),
+            4..=6 => vec![w[1..].to_string(), w[..w.len() - 1].to_string()],
+            len => vec![format!("{}{}", &w[..3], &w[len - 3..])],
+        };
+        for word in shorter {
+            let mut words = s.words.clone();
+            words[i] = word;
+            out.push(shiritori::Instance { words });
+        }
+    }
+    out
+}
+
+/// A catmouse board rebuilt through `map` (old node → new node, or gone) on `n` nodes:
+/// nodes that map to one node pool their lists; with `simple`, self-listing and
+/// repeats are dropped (the official limits forbid both).
+fn remapped(
+    c: &catmouse::Instance,
+    n: u32,
+    map: impl Fn(u32) -> Option<u32>,
+    simple: bool,
+) -> catmouse::Instance {
+    let mut lists = vec![Vec::new(); n as usize];
+    for (v, list) in c.lists.iter().enumerate() {
+        let Some(nv) = map(v as u32) else { continue };
+        for w in list.iter().filter_map(|&w| map(w)) {
+            let target: &mut Vec<u32> = &mut lists[nv as usize];
+            if simple && (w == nv || target.contains(&w)) {
+                continue;
+            }
+            target.push(w);
+        }
+    }
+    catmouse::Instance { lists }
+}
+
+/// The board without node `v` (its listings go, later nodes shift down).
+fn without_node(c: &catmouse::Instance, v: u32) -> catmouse::Instance {
+    remapped(
+        c,
+        c.n() - 1,
+        |x| match x.cmp(&v) {
+            std::cmp::Ordering::Less => Some(x),
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Greater => Some(x - 1),
         },
+        false,
     )
+}
+
+/// The board's edges as the shrinker removes them: within the official limits the
+/// undirected edges `(v, w)`, `v < w` (each removal takes both listings); outside them
+/// every listing on its own.
+fn catmouse_edges(c: &catmouse::Instance, official: bool) -> Vec<(u32, u32)> {
+    c.lists
+        .iter()
+        .enumerate()
+        .flat_map(|(v, list)| list.iter().map(move |&w| (v as u32, w)))
+        .filter(|&(v, w)| !official || v < w)
+        .collect()
+}
+
+/// The board with only the listings of `kept` (both directions of each when
+/// `official`), in their old order.
+fn with_edges(c: &catmouse::Instance, kept: &[(u32, u32)], official: bool) -> catmouse::Instance {
+    let keep: HashSet<(u32, u32)> = kept
+        .iter()
+        .flat_map(|&(v, w)| [(v, w)].into_iter().chain(official.then_some((w, v))))
+        .collect();
+    let lists = c
+        .lists
+        .iter()
+        .enumerate()
+        .map(|(v, list)| {
+            list.iter()
+                .copied()
+                .filter(|&w| keep.contains(&(v as u32, w)))
+                .collect()
+        })
+        .collect();
+    catmouse::Instance { lists }
+}
+
+/// Catmouse boards with the hole, the mouse's or the cat's start moved to another node
+/// (the two swap numbers) and the old one removed: nodes 0, 1 and 2 are never
+/// removable by themselves.
+pub fn moved_catmouse_starts(c: &catmouse::Instance) -> Vec<catmouse::Instance> {
+    let mut out = Vec::new();
+    for start in 0..3u32 {
+        for w in 3..c.n() {
+            let swapped = remapped(
+                c,
+                c.n(),
+                |x| {
+                    Some(if x == start {
+                        w
+                    } else if x == w {
+                        start
+                    } else {
+                        x
+                    })
+                },
+                false,
+            );
+            out.push(without_node(&swapped, w));
+        }
+    }
+    out
+}
+
+/// Catmouse boards with two adjacent nodes merged, the second one (never 0, 1 or 2)
+/// into the first (self-listing and repeats dropped when `official`).
+pub fn merged_catmouse(c: &catmouse::Instance, official: bool) -> Vec<catmouse::Instance> {
+    let pairs = adjacent_pairs(&catmouse_edges(c, false));
+    pairs
+        .into_iter()
+        .filter(|&(_, v)| v >= 3)
+        .map(|(u, v)| remapped(c, c.n() - 1, |x| Some(after_merge(x, u, v)), official))
+        .collect()
 }
 
 /// Pursuit instances with Bob (or Alice) moved to another vertex and his old start
@@ -168,9 +463,10 @@ pub fn merged_minigame(m: &minigame::Instance, official: bool) -> Vec<minigame::
 }
 
 /// The passes for contest instances in contest form, within the official limits when
-/// `official`: chunks of edges, then single vertices and edges, then merges of
-/// adjacent vertices, moves of a start vertex, and (minigame) actor flags and B
-/// players made A.
+/// `official`: (berzerk) smaller rings, chunks of edges (steps, words), then single
+/// vertices and edges (objects and steps, words), then merges of adjacent vertices,
+/// moves of a start vertex, (minigame) actor flags and B players made A, (berzerk)
+/// shorter steps and (shiritori) merged letters and shorter words.
 pub fn instance_passes(official: bool) -> Passes<Instance> {
     let mut list = Vec::new();
     for log in 1..=EDGE_PARTS {
@@ -185,7 +481,25 @@ pub fn instance_passes(official: bool) -> Passes<Instance> {
                 .map(|arcs| minigame::Instance { arcs, ..m.clone() })
                 .collect()
         }));
+        list.push(berzerk_pass("step chunks", official, move |b, _| {
+            let rick = fewer(&b.rick, parts).map(|rick| berzerk::Instance { rick, ..b.clone() });
+            let morty = fewer(&b.morty, parts).map(|morty| berzerk::Instance { morty, ..b.clone() });
+            rick.chain(morty).collect()
+        }));
+        list.push(shiritori_pass("word chunks", official, move |s, _| {
+            fewer(&s.words, parts)
+                .map(|words| shiritori::Instance { words })
+                .collect()
+        }));
+        list.push(catmouse_pass("edge chunks", official, move |c, official| {
+            let edges = catmouse_edges(c, official);
+            fewer(&edges, parts)
+                .map(|kept| with_edges(c, &kept, official))
+                .collect()
+        }));
     }
+    // A smaller ring first: it takes steps with it.
+    list.insert(0, berzerk_pass("smaller rings", official, smaller_rings));
     let singles = list.len();
     list.push(pass(
         "single removals",
@@ -193,9 +507,21 @@ pub fn instance_passes(official: bool) -> Passes<Instance> {
             Box::new(instance_single_removals(i, official).into_iter().skip(from))
         },
     ));
+    // Again after the single removals, which the shrinker repeats until nothing
+    // after them changes the value: a ring whose steps shrank may halve again.
+    list.push(berzerk_pass("smaller rings", official, smaller_rings));
     list.push(pursuit_pass("merges", official, merged_pursuit));
     list.push(minigame_pass("merges", official, merged_minigame));
+    list.push(catmouse_pass("merges", official, merged_catmouse));
     list.push(pursuit_pass("moved starts", official, |p, _| moved_starts(p)));
+    list.push(catmouse_pass("moved starts", official, |c, _| {
+        moved_catmouse_starts(c)
+    }));
+    list.push(berzerk_pass("shorter steps", official, |b, _| shorter_steps(b)));
+    list.push(shiritori_pass("merged letters", official, |s, _| {
+        merged_letters(s)
+    }));
+    list.push(shiritori_pass("shorter words", official, |s, _| shorter_words(s)));
     list.push(minigame_pass("actors", official, |m, _| {
         (0..6)
             .filter(|&k| m.actors[k])
@@ -219,8 +545,9 @@ pub fn instance_passes(official: bool) -> Passes<Instance> {
     Passes { list, singles }
 }
 
-/// Every instance one removal away (a vertex or an edge), within the official limits
-/// when `official`: the 1-minimality check.
+/// Every instance one removal away (a vertex or an edge; for berzerk the last object
+/// or a step, for shiritori a word, for catmouse a node other than 0, 1 and 2 or an
+/// edge), within the official limits when `official`: the 1-minimality check.
 pub fn instance_single_removals(instance: &Instance, official: bool) -> Vec<Instance> {
     let singles = |edges: &[(u32, u32)]| -> Vec<Vec<(u32, u32)>> {
         (0..edges.len())
@@ -260,7 +587,31 @@ pub fn instance_single_removals(instance: &Instance, official: bool) -> Vec<Inst
                 .map(|arcs| minigame::Instance { arcs, ..m.clone() });
             vertices.chain(arcs).map(Instance::Minigame).collect()
         }
-        Instance::Berzerk(_) | Instance::Shiritori(_) | Instance::Catmouse(_) => Vec::new(),
+        Instance::Berzerk(b) => {
+            let ring = (b.n > 2).then(|| berzerk::Instance {
+                n: b.n - 1,
+                rick: b.rick.iter().copied().filter(|&a| a < b.n - 1).collect(),
+                morty: b.morty.iter().copied().filter(|&a| a < b.n - 1).collect(),
+            });
+            let rick = without_each(&b.rick).map(|rick| berzerk::Instance { rick, ..b.clone() });
+            let morty = without_each(&b.morty).map(|morty| berzerk::Instance { morty, ..b.clone() });
+            ring.into_iter()
+                .chain(rick)
+                .chain(morty)
+                .map(Instance::Berzerk)
+                .collect()
+        }
+        // The input holds at least one word.
+        Instance::Shiritori(s) => without_each(&s.words)
+            .filter(|words| !words.is_empty())
+            .map(|words| Instance::Shiritori(shiritori::Instance { words }))
+            .collect(),
+        Instance::Catmouse(c) => {
+            let nodes = (3..c.n()).map(|v| without_node(c, v));
+            let edges = catmouse_edges(c, official);
+            let edges = without_each(&edges).map(|kept| with_edges(c, &kept, official));
+            nodes.chain(edges).map(Instance::Catmouse).collect()
+        }
     };
     all.into_iter().filter(|c| !official || c.is_official()).collect()
 }
@@ -269,6 +620,7 @@ pub fn instance_single_removals(instance: &Instance, official: bool) -> Vec<Inst
 mod tests {
     use super::*;
     use crate::harness::generate::Case;
+    use crate::problems::ContestProblem;
 
     #[test]
     fn pursuit_no_catch_shrinks_to_two_vertices() {
@@ -292,16 +644,102 @@ mod tests {
         assert!(small.is_official());
     }
 
+    /// Shrinks an official instance that `mutant` fails, and checks the result: within
+    /// the limits, 1-minimal, and no larger than `most` in the problem's own unit.
+    fn shrinks_to(mutant: &str, start: Instance, most: usize) -> Instance {
+        assert!(start.is_official());
+        let case = Case::Instance(start);
+        let solver = crate::harness::registry::by_name(mutant).unwrap();
+        let oracles = crate::harness::check::Oracles::all();
+        let triaged = crate::harness::triage::triage(&case, solver.as_ref(), &oracles, None, |_| {}).unwrap();
+        let signature = triaged.mismatch.signature();
+        let small = triaged.shrunk.value;
+        assert_eq!(
+            crate::harness::kill::is_one_minimal(&small, signature, solver.as_ref(), &oracles),
+            Some(true),
+            "{mutant}: {small:?}"
+        );
+        let Case::Instance(small) = small else { panic!() };
+        assert!(small.is_official(), "{small:?}");
+        assert!(
+            crate::harness::kill::size_of(&Case::Instance(small.clone())) <= most,
+            "{mutant} shrank only to {}: {small:?}",
+            small.size_text()
+        );
+        small
+    }
+
+    /// The first official instance of `problem`'s family (seeds 0, 1, …, at `size`)
+    /// that `mutant` fails.
+    fn first_failing(mutant: &str, family: crate::harness::generate::Family, size: usize) -> Instance {
+        let solver = crate::harness::registry::by_name(mutant).unwrap();
+        let oracles = crate::harness::check::Oracles::default();
+        (0..200)
+            .map(|seed| crate::harness::generate::case(family, seed, size))
+            .find(|c| crate::harness::check::check_case(c, solver.as_ref(), &oracles).is_err())
+            .map(|c| match c {
+                Case::Instance(i) => i,
+                Case::Game(_) => panic!("{family:?} makes instances"),
+            })
+            .unwrap_or_else(|| panic!("{mutant} passed 200 cases of {family:?}"))
+    }
+
+    #[test]
+    fn berzerk_mutants_shrink_to_small_rings() {
+        use crate::harness::generate::Family;
+        for mutant in ["berzerk-loop-as-lose", "berzerk-swapped-sets"] {
+            let start = first_failing(mutant, Family::Berzerk, 2_000);
+            let Instance::Berzerk(b) = shrinks_to(mutant, start, 5) else {
+                panic!()
+            };
+            assert!(b.rick.len() + b.morty.len() <= 4, "{mutant}: {b:?}");
+        }
+    }
+
+    #[test]
+    fn shiritori_mutants_shrink_to_a_few_words() {
+        use crate::harness::generate::Family;
+        for mutant in ["shiritori-ignore-case", "shiritori-draw-as-loss"] {
+            let start = first_failing(mutant, Family::Shiritori, 400);
+            let Instance::Shiritori(s) = shrinks_to(mutant, start, 3) else {
+                panic!()
+            };
+            assert!(s.words.iter().all(|w| w.len() <= 6), "{mutant}: {s:?}");
+        }
+    }
+
+    #[test]
+    fn catmouse_mutants_shrink_to_small_boards() {
+        use crate::harness::generate::Family;
+        for mutant in ["catmouse-cat-first", "catmouse-mouse-onto-cat"] {
+            let start = first_failing(mutant, Family::Catmouse, 2_000);
+            shrinks_to(mutant, start, 6);
+        }
+    }
+
     #[test]
     fn instance_candidates_keep_the_official_limits() {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let passes = instance_passes(true);
-        let mut seen = [0usize; 3];
+        let mut seen = [0usize; 7];
         for n in 2..8 {
             let p = crate::harness::generate::pursuit_instance(&mut rng, n, true);
             let m = crate::harness::generate::minigame_instance(&mut rng, n, true);
-            for i in [Instance::Pursuit(p.clone()), Instance::Minigame(m.clone())] {
+            let b = crate::harness::generate::berzerk_instance(&mut rng, n + 4, true);
+            let s = crate::harness::generate::shiritori_instance(&mut rng, n, true);
+            let c = crate::harness::generate::catmouse_instance(&mut rng, n + 2, true);
+            let all = [
+                Instance::Pursuit(p.clone()),
+                Instance::Minigame(m.clone()),
+                Instance::Berzerk(b.clone()),
+                Instance::Shiritori(s.clone()),
+                Instance::Catmouse(c.clone()),
+            ];
+            for i in all {
+                for c in instance_single_removals(&i, true) {
+                    assert!(c.is_official(), "a single removal made {c:?} from {i:?}");
+                }
                 assert!(i.is_official());
                 for pass in &passes.list {
                     for c in (pass.candidates)(&i, 0) {
@@ -322,6 +760,16 @@ mod tests {
             for c in merged_pursuit(&p, true) {
                 assert!(c.edges.iter().all(|&(a, b)| a != b));
             }
+            seen[3] += smaller_rings(&b, true).iter().filter(|c| c.is_official()).count();
+            seen[4] += merged_letters(&s).len() + shorter_words(&s).len();
+            seen[5] += merged_catmouse(&c, true)
+                .iter()
+                .filter(|c| c.is_official())
+                .count();
+            seen[6] += moved_catmouse_starts(&c)
+                .iter()
+                .filter(|c| c.is_official())
+                .count();
         }
         assert!(seen.iter().all(|&k| k > 0), "{seen:?}");
     }

@@ -150,12 +150,12 @@ impl ContestProblem for Instance {
     }
 
     fn answer(&self, _k: usize, outcomes: &[Outcome]) -> String {
-        match outcomes[self.position(true, 1, 2) as usize] {
-            Outcome::Win(Side::A) => "1",
-            Outcome::Win(Side::B) => "2",
-            Outcome::Draw => "0",
-        }
-        .into()
+        digit(outcomes[self.position(true, 1, 2) as usize]).into()
+    }
+
+    /// Only the start matters: the propagation stops once it is decided.
+    fn answer_line(&self, _k: usize) -> Result<String, String> {
+        Ok(digit(start_outcome(&self.implicit()?, self.position(true, 1, 2))).into())
     }
 
     /// 3 ≤ n ≤ 50; symmetric lists without self-listing or repeats; node 1 has a
@@ -182,6 +182,80 @@ impl ContestProblem for Instance {
             count(self.arc_count() as usize, "listed neighbour")
         )
     }
+}
+
+/// The judge's digit for the start's outcome.
+fn digit(start: Outcome) -> &'static str {
+    match start {
+        Outcome::Win(Side::A) => "1",
+        Outcome::Win(Side::B) => "2",
+        Outcome::Draw => "0",
+    }
+}
+
+/// The outcome of position `start` by the queue propagation of
+/// [`retrograde`](crate::solve::retrograde) (outcomes only), stopped as soon as `start`
+/// is decided: the queue runs in remoteness order, so most boards end after a few
+/// layers instead of all of them.
+fn start_outcome(graph: &Implicit, start: u32) -> Outcome {
+    const UNDECIDED: u8 = 0;
+    let code = |side: Side| if side == Side::A { 1u8 } else { 2 };
+    let n = graph.positions();
+    // Positions of the first half are the mouse's (A) to move.
+    let half = (n / 2) as u32;
+    let mut winner = vec![UNDECIDED; n];
+    let mut count = vec![0u32; n];
+    let mut queue = Vec::with_capacity(n);
+    for p in 0..n as u32 {
+        let (mover, terminal, degree) = graph.position(p);
+        let decided = match terminal {
+            Some(Outcome::Win(side)) => Some(side),
+            Some(Outcome::Draw) => None,
+            None if degree == 0 => Some(mover.other()),
+            None => {
+                count[p as usize] = degree;
+                None
+            }
+        };
+        if let Some(side) = decided {
+            winner[p as usize] = code(side);
+            queue.push(p);
+        }
+    }
+    let outcome = |w: u8| match w {
+        1 => Outcome::Win(Side::A),
+        2 => Outcome::Win(Side::B),
+        _ => Outcome::Draw,
+    };
+    let mut head = 0;
+    while head < queue.len() && winner[start as usize] == UNDECIDED {
+        let q = queue[head];
+        head += 1;
+        let w = winner[q as usize];
+        let Predecessors {
+            sources,
+            scale,
+            offset,
+            skip,
+        } = graph.predecessors(q);
+        for &x in sources {
+            if x == skip {
+                continue;
+            }
+            let p = x.wrapping_mul(scale).wrapping_add(offset);
+            if winner[p as usize] != UNDECIDED {
+                continue;
+            }
+            let mover = if p < half { 1 } else { 2 };
+            let left = &mut count[p as usize];
+            *left -= u32::from(mover != w);
+            if mover == w || *left == 0 {
+                winner[p as usize] = w;
+                queue.push(p);
+            }
+        }
+    }
+    outcome(winner[start as usize])
 }
 
 impl Instance {

@@ -115,27 +115,34 @@ impl ContestProblem for Instance {
 
     fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
         let (k, edges) = self.keys();
-        fits_implicitly("shiritori", 2 * u64::from(k))?;
-        let (out_degree, reverse) = degrees_and_reverse(k, &edges);
-        Ok(retrograde::graph_outcomes(&Implicit {
-            k,
-            out_degree,
-            reverse,
-        }))
+        outcomes_of_keys(k, &edges)
     }
 
     fn answer(&self, _k: usize, outcomes: &[Outcome]) -> String {
-        // Takahashi opened with the word: Aoki is to speak after its suffix.
         let (k, edges) = self.keys();
-        let lines: Vec<&str> = edges
-            .iter()
-            .map(|&(_, suf)| match outcomes[(k + suf) as usize] {
-                Outcome::Win(Side::A) => "Takahashi",
-                Outcome::Win(Side::B) => "Aoki",
-                Outcome::Draw => "Draw",
-            })
-            .collect();
-        lines.join("\n")
+        answer_of_keys(k, &edges, outcomes)
+    }
+
+    /// The product's two turns mirror each other (a key's value does not depend on
+    /// who is to speak, only on whether the speaker wins), so one turn is solved, by
+    /// the same queue propagation, and read for the other.
+    fn answer_line(&self, _k: usize) -> Result<String, String> {
+        let (k, edges) = self.keys();
+        fits_implicitly("shiritori", 2 * u64::from(k))?;
+        let speaker = speaker_results(k, &edges);
+        let mut out = String::with_capacity(edges.len() * 10);
+        for (i, &(_, suf)) in edges.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            // Aoki speaks after the opening word.
+            out.push_str(match speaker[suf as usize] {
+                LOST => "Takahashi",
+                WON => "Aoki",
+                _ => "Draw",
+            });
+        }
+        Ok(out)
     }
 
     /// 1 ≤ N ≤ 2·10⁵; 3 ≤ |S_i| ≤ 8 (letters only is already enforced by the parser).
@@ -150,6 +157,70 @@ impl ContestProblem for Instance {
             count(self.keys().0 as usize, "key")
         )
     }
+}
+
+const WON: u8 = 1;
+const LOST: u8 = 2;
+
+/// For each key, whether the player to speak after it wins ([`WON`]), loses
+/// ([`LOST`]) or neither (0, a draw): the queue propagation on one turn of the product,
+/// from the keys that start no word.
+fn speaker_results(k: u32, edges: &[(u32, u32)]) -> Vec<u8> {
+    let (mut left, reverse) = degrees_and_reverse(k, edges);
+    let mut result = vec![0u8; k as usize];
+    let mut queue: Vec<u32> = (0..k).filter(|&key| left[key as usize] == 0).collect();
+    for &key in &queue {
+        result[key as usize] = LOST;
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let key = queue[head];
+        head += 1;
+        let lost = result[key as usize] == LOST;
+        for &pre in reverse.of_position(key) {
+            let r = &mut result[pre as usize];
+            if *r != 0 {
+                continue;
+            }
+            // A word into a lost key wins; a key whose every word wins for the other
+            // side is lost.
+            let c = &mut left[pre as usize];
+            *c -= u32::from(!lost);
+            if lost || *c == 0 {
+                *r = if lost { WON } else { LOST };
+                queue.push(pre);
+            }
+        }
+    }
+    result
+}
+
+/// The product game's outcomes on `k` keys joined by the words `edges`, by the fast path.
+fn outcomes_of_keys(k: u32, edges: &[(u32, u32)]) -> Result<Vec<Outcome>, String> {
+    fits_implicitly("shiritori", 2 * u64::from(k))?;
+    let (out_degree, reverse) = degrees_and_reverse(k, edges);
+    Ok(retrograde::graph_outcomes(&Implicit {
+        k,
+        out_degree,
+        reverse,
+    }))
+}
+
+/// The answer lines: Takahashi opened with the word, so Aoki is to speak after its
+/// suffix.
+fn answer_of_keys(k: u32, edges: &[(u32, u32)], outcomes: &[Outcome]) -> String {
+    let mut out = String::with_capacity(edges.len() * 10);
+    for (i, &(_, suf)) in edges.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(match outcomes[(k + suf) as usize] {
+            Outcome::Win(Side::A) => "Takahashi",
+            Outcome::Win(Side::B) => "Aoki",
+            Outcome::Draw => "Draw",
+        });
+    }
+    out
 }
 
 /// The product game computed from the key graph: same ids, movers and moves as

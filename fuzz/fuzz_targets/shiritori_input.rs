@@ -1,0 +1,6 @@
+//! Bytes → the `shiritori` contest parser: never a panic; small instances cross-checked.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use retrocheck::problems::Problem;
+
+fuzz_target!(|data: &[u8]| retrocheck::harness::fuzz::contest_input(Problem::Shiritori, data));
