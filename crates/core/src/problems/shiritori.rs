@@ -54,12 +54,44 @@ impl Instance {
     }
 }
 
+/// Memory per word, measured: about 92 bytes at N = 2,000,000 (185 MB peak).
+const BYTES_PER_WORD: u64 = 96;
+
+#[cfg(test)]
+mod memory_tests {
+    use crate::problems::Problem;
+
+    /// Issue 13: a shiritori input whose words would not fit in memory is refused at
+    /// its first line, before they are read.
+    #[test]
+    fn too_many_words_for_the_machine_are_refused_at_line_1() {
+        let words = crate::problems::memory_limit() / super::BYTES_PER_WORD + 1;
+        let err = Problem::Shiritori.parse(&format!("{words}\nabc\n")).unwrap_err();
+        assert_eq!(err.line, 1, "{err}");
+        assert!(err.to_string().contains("more than the"), "{err}");
+    }
+}
+
 impl ContestProblem for Instance {
     const NAME: &'static str = "shiritori";
     const COUNTED: bool = false;
 
     fn parse_case(s: &mut Scanner, _cases: u64) -> Result<Instance, InputError> {
-        let (n, _) = s.number("N, the number of words", 1, u32::MAX.into())?;
+        let (n, line) = s.number("N, the number of words", 1, u32::MAX.into())?;
+        // A word costs about BYTES_PER_WORD bytes once parsed and keyed (its string, its
+        // keys, its share of the product game), some 14 times its input bytes: an input
+        // within the reader's cap could still exhaust memory, so N is checked first.
+        let need = n.saturating_mul(BYTES_PER_WORD);
+        if need > super::memory_limit() {
+            return Err(s.error_at(
+                line,
+                format!(
+                    "N = {n} words would take about {} MiB to solve, more than the {} MiB this machine allows (three quarters of its memory)",
+                    need >> 20,
+                    super::memory_limit() >> 20
+                ),
+            ));
+        }
         // Grow with what the input really holds, never with what N claims.
         let mut words = Vec::with_capacity((n as usize).min(s.remaining() / 4));
         for i in 1..=n {
