@@ -200,7 +200,7 @@ fn reducing_keeps_the_kind_of_failure_and_splits_multi_case_inputs() {
         .unwrap()
         .verdict;
     assert!(matches!(first, Verdict::WrongAnswer { line: 2, .. }), "{first:?}");
-    let reduced = retrocheck::harness::stress::reduce(&settings, &input, &first, 1);
+    let reduced = retrocheck::harness::stress::reduce(&settings, &input, &first, 1, None);
     assert_eq!(reduced.input.text(), INPUT);
     assert!(matches!(reduced.verdict, Verdict::WrongAnswer { line: 1, .. }));
     // Issue 15: the split is a step and its runs count ("shrunk in 0 steps (0 runs)"
@@ -801,4 +801,40 @@ fn issue_16_stress_passes_and_shrinks_on_berzerk_shiritori_and_catmouse() {
         let expected = std::fs::read_to_string(input.with_extension("out")).unwrap();
         assert_eq!(expected, instance.answer_line(1).unwrap() + "\n");
     }
+}
+
+/// Issue 11: `--shrink-time` stops shrinking at its deadline (a 65,537-position
+/// counterexample of a program takes as many runs to prove 1-minimal), says so, and
+/// still reports and saves the input reached.
+#[test]
+fn issue_11_shrinking_stops_at_shrink_time_and_says_so() {
+    let save = tempfile::tempdir().unwrap();
+    let json = save.path().join("report.json");
+    let solution = example();
+    let run = |shrink_time: &str| {
+        stress(&[
+            "pursuit",
+            "--solution",
+            solution.to_str().unwrap(),
+            "--max-size",
+            "40",
+            "--shrink-time",
+            shrink_time,
+            "--save",
+            save.path().to_str().unwrap(),
+            "--json",
+            json.to_str().unwrap(),
+        ])
+    };
+    let (code, stdout, stderr) = run("0s");
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("shrinking stopped at --shrink-time"), "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["failure"]["shrunk"]["out_of_time"], true, "{report}");
+    // With time, the same failure shrinks to the end.
+    let (code, stdout, _) = run("10m");
+    assert_eq!(code, Some(1));
+    assert!(!stdout.contains("shrinking stopped"), "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["failure"]["shrunk"]["out_of_time"], false, "{report}");
 }

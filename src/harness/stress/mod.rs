@@ -330,12 +330,20 @@ pub struct Reduced {
     /// included.
     pub runs: usize,
     pub elapsed: Duration,
+    /// Whether shrinking stopped at its deadline, before the input was 1-minimal.
+    pub out_of_time: bool,
 }
 
 /// Splits a failing multi-case input down to the failing case, then shrinks that case
 /// (fewer vertices and edges, within the official limits unless `edge_cases`), re-running
 /// the program at each step and keeping only candidates with the same kind of verdict.
-pub fn reduce(settings: &Settings, input: &Input, verdict: &Verdict, jobs: usize) -> Reduced {
+pub fn reduce(
+    settings: &Settings,
+    input: &Input,
+    verdict: &Verdict,
+    jobs: usize,
+    deadline: Option<Instant>,
+) -> Reduced {
     let kind = verdict.kind();
     let runs = AtomicUsize::new(0);
     let fails = |candidate: &Input| {
@@ -407,7 +415,7 @@ pub fn reduce(settings: &Settings, input: &Input, verdict: &Verdict, jobs: usize
         .after(whole_cases);
     // `jobs` candidates run at once; the first failing one in pass order is taken, so
     // the shrunk input is the same for every `--jobs`.
-    let shrunk = shrink_parallel(current, &passes, fails, jobs, |_| {}, None);
+    let shrunk = shrink_parallel(current, &passes, fails, jobs, |_| {}, deadline);
     runs.fetch_add(1, Ordering::Relaxed);
     let verdict = test(settings, &shrunk.value).map_or_else(|_| verdict.clone(), |t| t.verdict);
     Reduced {
@@ -415,6 +423,7 @@ pub fn reduce(settings: &Settings, input: &Input, verdict: &Verdict, jobs: usize
         verdict,
         steps: shrunk.steps + split,
         runs: runs.load(Ordering::Relaxed),
+        out_of_time: shrunk.out_of_time,
         elapsed: start.elapsed(),
     }
 }
