@@ -57,21 +57,6 @@ impl Instance {
 /// Memory per word, measured: about 92 bytes at N = 2,000,000 (185 MB peak).
 const BYTES_PER_WORD: u64 = 96;
 
-#[cfg(test)]
-mod memory_tests {
-    use crate::problems::Problem;
-
-    /// Issue 13: a shiritori input whose words would not fit in memory is refused at
-    /// its first line, before they are read.
-    #[test]
-    fn too_many_words_for_the_machine_are_refused_at_line_1() {
-        let words = crate::problems::memory_limit() / super::BYTES_PER_WORD + 1;
-        let err = Problem::Shiritori.parse(&format!("{words}\nabc\n")).unwrap_err();
-        assert_eq!(err.line, 1, "{err}");
-        assert!(err.to_string().contains("more than the"), "{err}");
-    }
-}
-
 impl ContestProblem for Instance {
     const NAME: &'static str = "shiritori";
     const COUNTED: bool = false;
@@ -292,5 +277,20 @@ impl Graph for Implicit {
 
     fn max_degree(&self) -> u32 {
         self.out_degree.iter().copied().max().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod memory_tests {
+    use crate::problems::Problem;
+
+    /// Issue 13: a shiritori input whose words would not fit in memory is refused at
+    /// its first line, before they are read.
+    #[test]
+    fn too_many_words_for_the_machine_are_refused_at_line_1() {
+        let words = crate::problems::memory_limit() / super::BYTES_PER_WORD + 1;
+        let err = Problem::Shiritori.parse(&format!("{words}\nabc\n")).unwrap_err();
+        assert_eq!(err.line, 1, "{err}");
+        assert!(err.to_string().contains("more than the"), "{err}");
     }
 }
