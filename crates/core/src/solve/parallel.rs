@@ -232,6 +232,10 @@ pub fn values_of(cells: &[u32], threads: usize) -> Vec<Value> {
     values
 }
 
+/// Up to this many moves, [`solution`] reads every successor of a position rather
+/// than stopping at the first optimal one.
+const SCAN_ALL: usize = 8;
+
 /// The solution: values and the first optimal move of every position (DESIGN §5),
 /// read off the cells on `threads` threads. Each position's moves are scanned in
 /// order with the cells of the moves a little ahead prefetched.
@@ -251,15 +255,24 @@ pub fn solution(game: &Game, cells: &[u32], threads: usize) -> Solution {
             }
             let moves = &targets[start..end];
             let here = cells[p];
-            let choice = if here < DECIDED {
-                // Draw: the first undecided (drawn) successor.
-                moves.iter().copied().find(|&q| cells[q as usize] < DECIDED)
+            // The first optimal move is the first successor whose cell is `want`, once
+            // every undecided cell reads as `DECIDED - 1`:
+            // - drawn (undecided) here: the first undecided (drawn) successor;
+            // - decided at remoteness r: the first successor with the same winner at
+            //   r − 1, which as a cell is exactly one less. Terminals (r = 0) have no
+            //   moves, so their `want` finding an undecided cell cannot happen.
+            let want = here.max(DECIDED) - 1;
+            let hit = |q: u32| cells[q as usize].max(DECIDED - 1) == want;
+            let choice = if moves.len() <= SCAN_ALL {
+                // Short lists, most of them: read every successor and keep the first
+                // hit without a branch, since where it lies is unpredictable.
+                let mut first = None;
+                for &q in moves.iter().rev() {
+                    first = if hit(q) { Some(q) } else { first };
+                }
+                first
             } else {
-                // Decided at remoteness r: the first successor with the same winner
-                // at r − 1, which as a cell is exactly one less. Terminals (r = 0)
-                // have no moves.
-                let want = here.wrapping_sub(1);
-                moves.iter().copied().find(|&q| cells[q as usize] == want)
+                moves.iter().copied().find(|&q| hit(q))
             };
             // SAFETY: p < n, and each p is written by one task only.
             unsafe {

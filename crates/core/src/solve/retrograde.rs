@@ -56,6 +56,17 @@ pub trait Graph {
     fn predecessors(&self, q: u32) -> Predecessors<'_>;
     /// The largest number of moves of any position, to choose the cell width.
     fn max_degree(&self) -> u32;
+    /// Whether predecessor lists live in memory of their own, each at a random place
+    /// (a reverse index), rather than being computed from a small contest graph: only
+    /// then does the queue loop gain from asking for them a few pops ahead, and
+    /// computing them twice more per pop would slow an implicit product down.
+    const STORED_LISTS: bool = false;
+    /// A hint that [`Graph::predecessors`] of `q` will soon be asked for, so that the
+    /// list's bounds are in the cache by then; called only if [`Graph::STORED_LISTS`].
+    #[inline]
+    fn prefetch_predecessors(&self, q: u32) {
+        let _ = q;
+    }
 }
 
 /// A list of predecessors: `x · scale + offset` for each `x` in `sources` other than
@@ -128,6 +139,13 @@ impl Graph for Indexed<'_> {
     #[inline]
     fn predecessors(&self, q: u32) -> Predecessors<'_> {
         Predecessors::plain(self.reverse.of_position(q))
+    }
+
+    const STORED_LISTS: bool = true;
+
+    #[inline]
+    fn prefetch_predecessors(&self, q: u32) {
+        prefetch(&self.reverse.offsets, q as usize);
     }
 
     fn max_degree(&self) -> u32 {
@@ -385,6 +403,10 @@ fn values_of<C: Cell>(cells: &[C]) -> Vec<Value> {
 /// memory latency instead of stalling on each one in turn.
 const PREFETCH_DISTANCE: usize = 16;
 
+/// How many pops ahead the queue loop asks for a predecessor list and its cells (and
+/// twice as far for the list's bounds).
+const QUEUE_PREFETCH: usize = 3;
+
 /// Above this many moves per position, a game counts as dense for the inner loop.
 const DENSE: usize = 8;
 /// The branch-free inner loop stores to every cell it visits; once the cells outgrow
@@ -428,6 +450,25 @@ fn propagate_with<C: Cell, G: Graph, const BRANCH_FREE: bool>(graph: &G) -> Vec<
 
     let mut head = 0;
     while head < tail {
+        // Each pop reads three random places: the predecessor list's bounds, the list,
+        // and its predecessors' cells. Lists average a few moves, too short for the
+        // prefetch within a list to reach ahead, so ask for them across pops instead,
+        // each a stage further ahead than what it needs: the bounds two stages ahead,
+        // the list and its cells one.
+        if G::STORED_LISTS {
+            if head + 2 * QUEUE_PREFETCH < tail {
+                graph.prefetch_predecessors(queue[head + 2 * QUEUE_PREFETCH].0);
+            }
+            if head + QUEUE_PREFETCH < tail {
+                let ahead = graph.predecessors(queue[head + QUEUE_PREFETCH].0);
+                for &x in ahead.sources.iter().take(PREFETCH_DISTANCE) {
+                    prefetch(
+                        &cells,
+                        (x.wrapping_mul(ahead.scale).wrapping_add(ahead.offset)) as usize,
+                    );
+                }
+            }
+        }
         let (q, here) = queue[head];
         head += 1;
         // The mover bit of positions whose own side is this winner.
