@@ -328,7 +328,7 @@ impl Features {
 }
 
 /// A generated test case: a game, or a contest instance whose product game is tested.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Case {
     /// A game, checked as it is.
     Game(Game),

@@ -207,7 +207,7 @@ pub fn check_size(positions: u64, moves: u64) -> Result<(), BuildError> {
 /// range. The only way to get a `Game` is through a check of every invariant
 /// ([`GameBuilder::build`], [`Game::from_csr`] or [`parse_game`](crate::format::parse_game)),
 /// so solvers may rely on them. `Debug` prints the canonical `.game` text.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Game {
     movers: Vec<Side>,
     terminals: Vec<Option<Outcome>>,

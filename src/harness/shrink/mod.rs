@@ -11,6 +11,9 @@
 //! `min(i, singles)` on the smaller value, from the candidate that succeeded: coarse
 //! passes that found nothing are not tried again at every step, which is what made a
 //! 5,000-position case cost thousands of failing tries per step.
+//! A coarse pass is given up after `COARSE_PATIENCE` rejected candidates in a row, and
+//! no candidate is judged twice (`Judged`): each judgement may be a run of the user's
+//! program.
 //! Every candidate is strictly smaller in the order (positions, moves, labels, draw
 //! convention, B movers, unsorted moves), so shrinking terminates; it stops when a
 //! sweep from the pass it restarted at through the last pass finds nothing, and that
@@ -23,6 +26,7 @@ use super::transform::{
     without_set,
 };
 use crate::game::{Game, Side};
+use std::hash::Hash;
 use std::time::{Duration, Instant};
 
 /// A shrunk value and how it got there.
@@ -103,7 +107,7 @@ impl<T: 'static> Passes<T> {
 
 /// Shrinks `start`, which must fail, keeping only candidates for which `fails` holds.
 /// `on_step` sees every accepted candidate (for progress reports).
-pub fn shrink<T: Clone>(
+pub fn shrink<T: Clone + Hash>(
     start: T,
     passes: &Passes<T>,
     fails: impl FnMut(&T) -> bool,
@@ -116,26 +120,56 @@ pub fn shrink<T: Clone>(
 /// reached so far is returned and marked `out_of_time`. Big cases with slow subjects
 /// need this (every candidate of a 10^6-position case is a solve of 10^6 positions);
 /// the smaller value found by then is still worth reporting.
-pub fn shrink_until<T: Clone>(
+pub fn shrink_until<T: Clone + Hash>(
     start: T,
     passes: &Passes<T>,
     mut fails: impl FnMut(&T) -> bool,
     on_step: impl FnMut(&T),
     deadline: Option<Instant>,
 ) -> Shrunk<T> {
+    let mut passed = Judged::default();
     let first_failing = |candidates: &mut dyn Iterator<Item = T>, tries: &mut usize| {
         for (k, candidate) in candidates.enumerate() {
             if past(deadline) {
                 return Err(());
             }
+            let key = passed.key(&candidate);
+            if passed.contains(key) {
+                continue;
+            }
             *tries += 1;
             if fails(&candidate) {
                 return Ok(Some((k, candidate)));
             }
+            passed.insert(key);
         }
         Ok(None)
     };
     shrink_by(start, passes, first_failing, on_step)
+}
+
+/// The candidates already judged not to fail, by a 64-bit hash: different passes, and
+/// the same pass on successive values, often build the same game (removing a position
+/// nothing moves to is also its contraction and its merge into a twin), and when each
+/// judgement is a run of the user's program, judging it again is the cost that matters.
+/// A judgement is taken to depend on the candidate alone; two candidates with the same
+/// hash (odds about 2^-64 a pair) would share the first one's verdict.
+#[derive(Default)]
+struct Judged(std::collections::HashSet<u64>);
+
+impl Judged {
+    fn key<T: Hash>(&self, candidate: &T) -> u64 {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(candidate)
+    }
+
+    fn contains(&self, key: u64) -> bool {
+        self.0.contains(&key)
+    }
+
+    fn insert(&mut self, key: u64) {
+        self.0.insert(key);
+    }
 }
 
 /// [`shrink_until`] with `jobs` candidates judged at once on threads of their own,
@@ -143,7 +177,7 @@ pub fn shrink_until<T: Clone>(
 /// candidate is still the first failing one in pass order, so the result is the
 /// same for every `jobs`, only faster — a big case whose 1-minimality alone takes
 /// thousands of runs shrinks about `jobs` times sooner.
-pub fn shrink_parallel<T: Clone + Send + Sync>(
+pub fn shrink_parallel<T: Clone + Hash + Send + Sync>(
     start: T,
     passes: &Passes<T>,
     fails: impl Fn(&T) -> bool + Sync,
@@ -152,37 +186,64 @@ pub fn shrink_parallel<T: Clone + Send + Sync>(
     deadline: Option<Instant>,
 ) -> Shrunk<T> {
     let jobs = jobs.max(1);
+    let mut passed = Judged::default();
     let first_failing = |candidates: &mut dyn Iterator<Item = T>, tries: &mut usize| {
-        let mut seen = 0;
+        let mut candidates = candidates.enumerate();
         loop {
             if past(deadline) {
                 return Err(());
             }
-            let mut batch: Vec<T> = (&mut *candidates).take(jobs).collect();
+            // The next `jobs` candidates not judged before, with their places in the run.
+            let mut batch: Vec<(usize, u64, T)> = Vec::with_capacity(jobs);
+            for (k, candidate) in candidates.by_ref() {
+                let key = passed.key(&candidate);
+                if !passed.contains(key) {
+                    batch.push((k, key, candidate));
+                    if batch.len() == jobs {
+                        break;
+                    }
+                }
+            }
             if batch.is_empty() {
                 return Ok(None);
             }
             *tries += batch.len();
             let verdicts: Vec<bool> = if batch.len() == 1 {
-                vec![fails(&batch[0])]
+                vec![fails(&batch[0].2)]
             } else {
                 std::thread::scope(|scope| {
                     let fails = &fails;
-                    let handles: Vec<_> = batch.iter().map(|c| scope.spawn(move || fails(c))).collect();
+                    let handles: Vec<_> = batch
+                        .iter()
+                        .map(|(_, _, c)| scope.spawn(move || fails(c)))
+                        .collect();
                     handles
                         .into_iter()
                         .map(|h| h.join().expect("a shrinking judge panicked"))
                         .collect()
                 })
             };
-            if let Some(i) = verdicts.iter().position(|&v| v) {
-                return Ok(Some((seen + i, batch.swap_remove(i))));
+            for ((_, key, _), &failed) in batch.iter().zip(&verdicts) {
+                if !failed {
+                    passed.insert(*key);
+                }
             }
-            seen += batch.len();
+            if let Some(i) = verdicts.iter().position(|&v| v) {
+                let (k, _, candidate) = batch.swap_remove(i);
+                return Ok(Some((k, candidate)));
+            }
         }
     };
     shrink_by(start, passes, first_failing, on_step)
 }
+
+/// A pass before the single removals is given up after this many candidates in a row
+/// that do not fail. Coarse passes only speed shrinking up (the single removals after
+/// them decide 1-minimality), and a pass whose candidates keep passing has stopped
+/// paying: near a size threshold (a bug that needs more than 2,048 positions) every
+/// chunk of a fine partition passes, and trying them all cost about twice the
+/// positions in program runs before the final sweep even began.
+const COARSE_PATIENCE: usize = 32;
 
 fn past(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|d| Instant::now() >= d)
@@ -213,9 +274,20 @@ fn shrink_by<T: Clone>(
         // after an acceptance, go on from the candidate that succeeded (those before
         // it failed on a larger value and likely fail again), and try them last.
         let (mut from, mut until) = (0, None);
+        // Candidates of a coarse pass that did not fail since it began or last
+        // accepted one: see `COARSE_PATIENCE`.
+        let mut misses = 0;
+        let patience = if pass < singles {
+            COARSE_PATIENCE
+        } else {
+            usize::MAX
+        };
         loop {
+            let consumed = std::cell::Cell::new(0);
             let mut candidates = (passes.list[pass].candidates)(&current, from)
-                .take(until.map_or(usize::MAX, |u: usize| u - from));
+                .take(until.map_or(usize::MAX, |u: usize| u - from))
+                .take(patience - misses)
+                .inspect(|_| consumed.set(consumed.get() + 1));
             match first_failing(&mut candidates, &mut tries) {
                 Err(()) => {
                     out_of_time = true;
@@ -227,11 +299,21 @@ fn shrink_by<T: Clone>(
                     on_step(&candidate);
                     current = candidate;
                     clean_from = pass;
-                    (from, until) = (from + k, None);
+                    (from, until, misses) = (from + k, None, 0);
                 }
-                // The tail from `from` failed: now the candidates before it.
-                Ok(None) if until.is_none() && from > 0 => (from, until) = (0, Some(from)),
-                Ok(None) => break,
+                Ok(None) => {
+                    drop(candidates);
+                    misses = misses.saturating_add(consumed.get());
+                    if misses >= patience {
+                        break;
+                    }
+                    if until.is_none() && from > 0 {
+                        // The tail from `from` failed: now the candidates before it.
+                        (from, until) = (0, Some(from));
+                    } else {
+                        break;
+                    }
+                }
             }
         }
         pass += 1;
@@ -726,8 +808,10 @@ pub fn game_passes() -> Passes<Game> {
             position_chunks(g, 1 << log, from)
         }));
     }
-    // Move chunks down to 64ths: finer ones cost as much as single removals.
-    for log in 1..=6 {
+    // Move chunks down to 4096ths: with `COARSE_PATIENCE` a fine partition costs
+    // little when its chunks stop failing, and removing the last few moves of a big
+    // game here spares a whole final sweep over its positions.
+    for log in 1..=12 {
         list.push(pass("move chunks", move |g: &Game, from| {
             move_chunks(g, 1 << log, from)
         }));
@@ -989,6 +1073,35 @@ mod tests {
         assert!(small.positions() < 10, "{small:?}");
         assert!(single_removals(small).all(|c| !fails(&Case::Game(c))));
         assert!(shrunk.tries < 3_000, "{} tries", shrunk.tries);
+    }
+
+    #[test]
+    fn issue_11_a_size_threshold_shrinks_in_few_judgements() {
+        // "Fails" above 2,048 positions if some position has a self-loop, as a solver
+        // with a buggy fast path for big games does: the 1-minimal case is 2,049
+        // positions and the self-loop. Each judgement stands for a run of the user's
+        // program. Trying every chunk of every fine partition near the threshold, then
+        // sweeping thousands of removals that make the same game, took over 10,000.
+        let mut b = crate::game::GameBuilder::new();
+        for p in 0..4_000u32 {
+            let moves: Vec<u32> = (1..=p % 4).map(|k| (p * 7 + k * 1_009) % 4_000).collect();
+            b.moves(if p % 3 == 0 { Side::A } else { Side::B }, &moves);
+        }
+        b.moves(Side::A, &[4_000u32]);
+        let g = b.build().unwrap();
+        let judged = std::sync::atomic::AtomicUsize::new(0);
+        let fails = |c: &Case| {
+            judged.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            matches!(c, Case::Game(g) if g.positions() > 2_048 && g.ids().any(|p| g.moves(p).contains(&p)))
+        };
+        let shrunk = shrink_case(&Case::Game(g), fails, |_| {}, None, 1);
+        let Case::Game(small) = &shrunk.value else {
+            panic!()
+        };
+        assert_eq!((small.positions(), small.move_count()), (2_049, 1));
+        assert!(single_removals(small).all(|c| !fails(&Case::Game(c))));
+        let judged = judged.load(std::sync::atomic::Ordering::Relaxed) - small.positions() - 1;
+        assert!(judged < 1_000, "{judged} judgements");
     }
 
     #[test]

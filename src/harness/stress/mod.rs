@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 /// What a stress run tests: a contest problem, or programs that read a `.game` file and
 /// print the solution format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
     Problem(Problem),
     Game,
@@ -57,7 +57,7 @@ impl Target {
 }
 
 /// One stress input: a contest input of one or more cases, or one game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Input {
     pub target: Target,
     pub cases: Vec<Case>,
