@@ -15,8 +15,9 @@
 //!            or count ≥ 0xF0, a heavy list of 16 << (count % 8) moves (16 to 2,048)
 //!            from two bytes a, s: move i goes to (a + i·s) % n (repeats galore);
 //!            then an optional tail byte t ≥ 0xF0: a chain of (1 << (8 + (t - 0xF0) % 9)) + 1
-//!            positions (257 to 65,537) appended, movers from one byte (bit 0: all A,
-//!            else alternating), its last position moving to byte % n
+//!            positions (257 to 65,537) appended, shape from one byte (bit 0 set:
+//!            alternating movers, else all A; bit 1 set: every chain position also
+//!            moves to itself), its last position moving to byte % n
 //! pursuit:   n (1..=MAX_VERTICES), m (0..=MAX_EDGES), m pairs (each % n), x % n, y % n
 //! minigame:  n, m, m pairs, ord (bit k: player k is on team B), act (bit k: actor)
 //! ```
@@ -150,7 +151,8 @@ fn decode_game(b: &mut Bytes) -> Option<crate::game::Game> {
     }
     let t = b.next();
     if t >= TAIL {
-        let (len, alternating, end) = (tail_len(t), b.next() & 1 == 1, u32::from(b.next() % n));
+        let (len, shape, end) = (tail_len(t), b.next(), u32::from(b.next() % n));
+        let (alternating, self_loops) = (shape & 1 == 1, shape & 2 == 2);
         let first = u32::from(n);
         for i in 0..len {
             let mover = if alternating && i % 2 == 1 {
@@ -159,7 +161,10 @@ fn decode_game(b: &mut Bytes) -> Option<crate::game::Game> {
                 Side::A
             };
             let next = if i + 1 == len { end } else { first + i + 1 };
-            builder.moves(mover, &[next]);
+            // Self-loops on a chain longer than 2,048 positions: where a solver's path
+            // for big games may count moves differently from its path for small ones.
+            let moves = [first + i, next];
+            builder.moves(mover, &moves[usize::from(!self_loops)..]);
         }
     }
     builder.draw_credit(credit);
@@ -378,6 +383,15 @@ mod tests {
         };
         assert_eq!(longest.positions(), 1 + 65_537);
         assert_eq!(longest.mover(2), Side::B, "alternating movers");
+        // Bit 1 of the shape byte: a self-loop on every chain position, which makes
+        // the whole alternating chain a draw (each mover can stall for ever).
+        let FuzzCase(Some(Case::Game(looped))) = decode(&[0, 1, 0, 2, TAIL + 3, 3, 0]) else {
+            panic!("a game")
+        };
+        assert_eq!(looped.positions(), 1 + 2_049);
+        assert_eq!(looped.moves(1), &[1, 2]);
+        let solution = crate::solve::Solver::solve(&crate::solve::Retrograde, &looped).unwrap();
+        assert!(solution.values[1..].iter().all(|v| v.remoteness().is_none()));
     }
 
     #[test]
