@@ -4,6 +4,7 @@ use super::{Exit, Status};
 use retrocheck::harness::corpus::{content_name, inputs, Kind};
 use retrocheck::harness::fuzz::encode;
 use retrocheck::harness::generate::Case;
+use retrocheck::problems::Problem;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -26,24 +27,45 @@ fn write(dir: &Path, bytes: &[u8]) -> Result<bool, Exit> {
     Ok(true)
 }
 
+/// The fuzz target that reads `problem`'s input (`fuzz/fuzz_targets/<name>_input.rs`).
+fn input_target(problem: Problem) -> String {
+    format!("{}_input", problem.name())
+}
+
 pub fn run(args: Args) -> Status {
     let files = inputs(&args.corpus).map_err(|e| Exit::bad(format!("{}: {e}", args.corpus.display())))?;
-    let mut written = [0usize; 4];
+    // New inputs per fuzz target, in the order the summary names them: every target,
+    // those that got nothing too, so a problem missing from the corpus shows.
+    let mut written: Vec<(String, usize)> = ["diff", "game_format"]
+        .into_iter()
+        .map(String::from)
+        .chain(Problem::ALL.iter().map(|p| input_target(*p)))
+        .map(|t| (t, 0))
+        .collect();
+    let mut count = |target: &str, new: bool| {
+        let slot = written
+            .iter_mut()
+            .find(|(t, _)| t == target)
+            .expect("a known fuzz target");
+        slot.1 += usize::from(new);
+    };
     for file in &files {
         let text =
             std::fs::read_to_string(file).map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
         let cases: Vec<Case> = match Kind::of_path(file) {
             Some(Kind::Game) => {
-                written[1] += usize::from(write(&args.out.join("game_format"), text.as_bytes())?);
+                count(
+                    "game_format",
+                    write(&args.out.join("game_format"), text.as_bytes())?,
+                );
                 retrocheck::format::parse_game(&text)
                     .map(Case::Game)
                     .into_iter()
                     .collect()
             }
             Some(Kind::Problem(problem)) => {
-                let target = format!("{}_input", problem.name());
-                let slot = if problem.name() == "pursuit" { 2 } else { 3 };
-                written[slot] += usize::from(write(&args.out.join(target), text.as_bytes())?);
+                let target = input_target(problem);
+                count(&target, write(&args.out.join(&target), text.as_bytes())?);
                 problem
                     .parse(&text)
                     .into_iter()
@@ -55,17 +77,15 @@ pub fn run(args: Args) -> Status {
         };
         for case in cases {
             if let Some(bytes) = encode(&case) {
-                written[0] += usize::from(write(&args.out.join("diff"), &bytes)?);
+                count("diff", write(&args.out.join("diff"), &bytes)?);
             }
         }
     }
+    let counts: Vec<String> = written.iter().map(|(t, n)| format!("{n} for {t}")).collect();
     outln!(
-        "from {} corpus files: {} new inputs for diff, {} for game_format, {} for pursuit_input, {} for minigame_input in {}",
+        "from {} corpus files, new inputs: {} in {}",
         files.len(),
-        written[0],
-        written[1],
-        written[2],
-        written[3],
+        counts.join(", "),
         args.out.display()
     );
     Ok(())

@@ -273,3 +273,39 @@ fn the_new_problems_reject_malformed_input_with_the_line() {
     );
     rejected(&["solve", "catmouse", "-"], "1\n2\n1 1\n1 0\n", 2, "at least 3");
 }
+
+#[test]
+fn fuzz_seeds_counts_what_it_writes_for_every_target() {
+    // The summary once lumped berzerk, shiritori and catmouse inputs under
+    // `minigame_input`: each target's count must be the files in its directory.
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().to_str().unwrap();
+    let o = run(
+        &[
+            "fuzz-seeds",
+            "--corpus",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"),
+            "--out",
+            dir,
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let summary = stdout(&o);
+    for target in [
+        "diff",
+        "game_format",
+        "pursuit_input",
+        "minigame_input",
+        "berzerk_input",
+        "shiritori_input",
+        "catmouse_input",
+    ] {
+        let files = std::fs::read_dir(out.path().join(target)).map_or(0, |d| d.count());
+        assert!(files > 0, "no seeds for {target}");
+        assert!(
+            summary.contains(&format!(" {files} for {target}")),
+            "{target}: {files} files; {summary}"
+        );
+    }
+}
