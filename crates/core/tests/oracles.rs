@@ -2433,3 +2433,96 @@ fn berzerk_and_catmouse_limits_sizes_and_errors() {
         "1\n4\n2 1 3\n1 0\n1 3\n2 0 2\n"
     );
 }
+
+/// A stream reader must tell an input cut short (more may still arrive) from one
+/// that is wrong already: the cases and the scanner know whether they asked for a
+/// token past the end.
+#[test]
+fn cases_know_whether_the_input_ran_out() {
+    let mut s = Scanner::new(b"7 ");
+    assert!(!s.ran_out());
+    assert_eq!(s.number("a", 0, 9).unwrap(), (7, 1));
+    assert!(!s.ran_out());
+    assert!(s.number("b", 0, 9).is_err());
+    assert!(s.ran_out());
+    let mut s = Scanner::new(b"1 2\n");
+    assert_eq!(s.edge("e", 1, 1, 2).unwrap(), (0, 1));
+    assert!(!s.ran_out());
+
+    // Cut inside a test case: the error may only mean that more is to come.
+    let mut cases = Problem::Pursuit.cases(b"1\n3 2\n1 2\n").unwrap();
+    assert!(!cases.ran_out());
+    assert!(cases.next().unwrap().is_err());
+    assert!(cases.ran_out());
+    // A wrong token before the end is an error whatever follows.
+    let mut cases = Problem::Pursuit.cases(b"1\n3 2\n1 x\n2 3\n1 3\n").unwrap();
+    assert!(cases.next().unwrap().is_err());
+    assert!(!cases.ran_out());
+    let mut cases = Problem::Catmouse.cases(b"1\n3\n0\n1 2\n1 1\n").unwrap();
+    assert!(cases.next().unwrap().is_ok());
+    assert!(!cases.ran_out());
+    // Checking that nothing follows the last case asks for one token more.
+    assert!(cases.next().is_none());
+    assert!(cases.ran_out());
+
+    // Read from a stream, a valid input crosses many checks that each cut it
+    // mid-case, and comes back whole; a wrong token is refused at its line without
+    // the rest being read.
+    let mut long = b"1\n100000 200000\n".to_vec();
+    for i in 0..200_000u32 {
+        long.extend(format!("{} {}\n", i % 100_000 + 1, (i * 7) % 100_000 + 1).as_bytes());
+    }
+    long.extend(b"1 2\n");
+    assert_eq!(Problem::Pursuit.read_input(long.as_slice(), None).unwrap(), long);
+    let mut bad = long.clone();
+    bad[16] = b'x';
+    let endless = std::io::Read::chain(bad.as_slice(), std::io::repeat(b' '));
+    let e = Problem::Pursuit.read_input(endless, None).unwrap_err();
+    assert_eq!((e.line, e.case), (3, Some(1)), "{e}");
+}
+
+/// Numbers of 20 digits or more (leading zeros) are read by value wherever a number
+/// is read: in edges, counts and lists; one that wraps round 2^64 is too large.
+#[test]
+fn long_numbers_are_read_by_value_everywhere() {
+    let zeros = |v: u64| format!("{v:0>24}");
+    let p = Problem::Pursuit
+        .parse(&format!("1\n3 2\n{} 2\n2 {}\n1 3\n", zeros(1), zeros(3)))
+        .unwrap();
+    assert_eq!(p, Problem::Pursuit.parse("1\n3 2\n1 2\n2 3\n1 3\n").unwrap());
+    let b = Problem::Berzerk
+        .parse(&format!("{}\n2 {} 2\n{} 1 2 3\n", zeros(5), zeros(3), zeros(3)))
+        .unwrap();
+    assert_eq!(b, Problem::Berzerk.parse("5\n2 3 2\n3 1 2 3\n").unwrap());
+    let c = Problem::Catmouse
+        .parse(&format!("1\n3\n0\n{} {}\n1 1\n", zeros(1), zeros(2)))
+        .unwrap();
+    assert_eq!(c, Problem::Catmouse.parse("1\n3\n0\n1 2\n1 1\n").unwrap());
+    // 2^64 + 3 and 2^64 + 1: wrapped, they would be valid.
+    assert_eq!(
+        input_error(Problem::Berzerk, b"5\n1 18446744073709551619\n1 1\n"),
+        (
+            2,
+            None,
+            "Rick's step length 1 of 1 is too large (at most 4294967295)".to_string()
+        )
+    );
+    assert_eq!(
+        input_error(Problem::Catmouse, b"1\n3\n0\n1 18446744073709551617\n1 1\n"),
+        (
+            4,
+            Some(1),
+            "neighbour 1 of 1 of node 1 (nodes are 0 to 2) is too large (at most 18446744073709551615)"
+                .to_string()
+        )
+    );
+    // 19 digits still go the fast way, and are checked against the limit.
+    assert_eq!(
+        input_error(Problem::Berzerk, b"5\n1 1000000000000000000\n1 1\n"),
+        (
+            2,
+            None,
+            "Rick's step length 1 of 1: 1000000000000000000 is too large (at most 4294967295)".to_string()
+        )
+    );
+}
