@@ -2516,6 +2516,23 @@ fn long_numbers_are_read_by_value_everywhere() {
                 .to_string()
         )
     );
+    // 6 · 2^64 + 3 and + 1, of 21 digits, wrap to valid values just the same.
+    assert_eq!(
+        input_error(Problem::Berzerk, b"5\n1 110680464442257309699\n1 1\n"),
+        (
+            2,
+            None,
+            "Rick's step length 1 of 1 is too large (at most 4294967295)".to_string()
+        )
+    );
+    assert_eq!(
+        input_error(Problem::Pursuit, b"1\n3 1\n110680464442257309697 2\n1 2\n"),
+        (
+            3,
+            Some(1),
+            "edge 1 of 1: its first vertex is too large (at most 18446744073709551615)".to_string()
+        )
+    );
     // 19 digits still go the fast way, and are checked against the limit.
     assert_eq!(
         input_error(Problem::Berzerk, b"5\n1 1000000000000000000\n1 1\n"),
