@@ -2476,8 +2476,13 @@ fn cases_know_whether_the_input_ran_out() {
     assert_eq!(Problem::Pursuit.read_input(long.as_slice(), None).unwrap(), long);
     let mut bad = long.clone();
     bad[16] = b'x';
-    let endless = std::io::Read::chain(bad.as_slice(), std::io::repeat(b' '));
-    let e = Problem::Pursuit.read_input(endless, None).unwrap_err();
+    // 64 MiB of white space after it (finite, so that a mutant which stops checking
+    // reads it all and returns instead of filling the machine).
+    let blanks = std::io::Read::take(std::io::repeat(b' '), 64 << 20);
+    let mut stream = std::io::Read::chain(bad.as_slice(), blanks);
+    let e = Problem::Pursuit.read_input(&mut stream, None).unwrap_err();
+    // Refused after the first check or two, not at the end.
+    assert!(stream.into_inner().1.limit() > 60 << 20);
     assert_eq!((e.line, e.case), (3, Some(1)), "{e}");
 }
 
