@@ -12,7 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use retrocheck_core::format::{parse_game, print_game, ParseError};
 use retrocheck_core::game::{check_size, MAX_MOVES, MAX_POSITIONS};
 use retrocheck_core::problems::{
-    self, fits_implicitly, fits_in_memory, memory_limit, minigame, pursuit, scan::Scanner, Instance, Problem,
+    self, fits_implicitly, fits_in_memory, memory_limit, minigame, pursuit, scan::Scanner, ContestProblem,
+    Instance, Problem,
 };
 use retrocheck_core::solution::{first_optimal_move, is_optimal_move, out_lines};
 use retrocheck_core::solve::retrograde::{self, Graph};
@@ -1175,7 +1176,7 @@ fn same_graph<G: Graph>(implicit: &G, g: &Game, contest_degree: u32) {
             .sources
             .iter()
             .filter(|&&x| x != pred.skip)
-            .map(|&x| x * pred.scale + pred.offset)
+            .map(|&x| x.wrapping_mul(pred.scale).wrapping_add(pred.offset))
             .collect();
         got.sort_unstable();
         reverse[q as usize].sort_unstable();
@@ -2020,4 +2021,530 @@ fn chase_win_set_equals_product_game_past_one_word() {
         }
     }
     assert!(results[0] > 1000 && results[1] > 1000, "{results:?}");
+}
+
+// ------------------------------------------------------------ berzerk and catmouse
+
+/// Berzerk solved straight from the statement, without the product game: value
+/// iteration over (first mover's turn, object), a stuck player losing. Words as the
+/// judge prints them.
+fn berzerk_reference(n: u32, rick: &[u32], morty: &[u32]) -> String {
+    // win[t][i]: Some(true) if the player to move on turn t with the monster on object
+    // index i (0 the black hole) wins, Some(false) if they lose, None while undecided.
+    let n = n as usize;
+    let mut win = [vec![None; n], vec![None; n]];
+    win[0][0] = Some(false);
+    win[1][0] = Some(false);
+    loop {
+        let mut changed = false;
+        for t in 0..2 {
+            let steps = if t == 0 { rick } else { morty };
+            for i in 1..n {
+                if win[t][i].is_some() {
+                    continue;
+                }
+                let next: Vec<Option<bool>> =
+                    steps.iter().map(|&a| win[1 - t][(i + a as usize) % n]).collect();
+                let v = if next.contains(&Some(false)) {
+                    Some(true)
+                } else if next.iter().all(|&w| w == Some(true)) {
+                    Some(false)
+                } else {
+                    None
+                };
+                if v.is_some() {
+                    win[t][i] = v;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let line = |t: usize| -> String {
+        (1..n)
+            .map(|i| match win[t][i] {
+                Some(true) => "Win",
+                Some(false) => "Lose",
+                None => "Loop",
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!("{}\n{}", line(0), line(1))
+}
+
+/// Cat and Mouse solved straight from the statement: value iteration over (turn,
+/// mouse, cat) with the cat kept off the hole and a stuck animal losing; the judge's
+/// digit for the mouse on 1, the cat on 2, the mouse to move.
+fn catmouse_reference(lists: &[Vec<u32>]) -> &'static str {
+    let n = lists.len();
+    // 1 the mouse wins, 2 the cat, 0 undecided; index (turn, mouse, cat).
+    let mut w = vec![0u8; 2 * n * n];
+    let at = |t: usize, m: usize, c: usize| (t * n + m) * n + c;
+    loop {
+        let mut changed = false;
+        for t in 0..2 {
+            for m in 0..n {
+                for c in 1..n {
+                    if w[at(t, m, c)] != 0 {
+                        continue;
+                    }
+                    let v = if m == 0 {
+                        1
+                    } else if m == c {
+                        2
+                    } else {
+                        let next: Vec<u8> = if t == 0 {
+                            lists[m].iter().map(|&x| w[at(1, x as usize, c)]).collect()
+                        } else {
+                            lists[c]
+                                .iter()
+                                .filter(|&&x| x != 0)
+                                .map(|&x| w[at(0, m, x as usize)])
+                                .collect()
+                        };
+                        let (me, them) = if t == 0 { (1, 2) } else { (2, 1) };
+                        if next.contains(&me) {
+                            me
+                        } else if next.iter().all(|&x| x == them) {
+                            them
+                        } else {
+                            0
+                        }
+                    };
+                    if v != 0 {
+                        w[at(t, m, c)] = v;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    ["0", "1", "2"][w[at(0, 1, 2)] as usize]
+}
+
+fn random_berzerk(rng: &mut ChaCha8Rng) -> problems::berzerk::Instance {
+    let n = rng.gen_range(2..=9u32);
+    // Mostly within the limits (distinct steps in 1..n); now and then repeats, steps of
+    // 0 or n and beyond, and an empty set.
+    let set = |rng: &mut ChaCha8Rng| -> Vec<u32> {
+        if rng.gen_ratio(1, 4) {
+            let k = rng.gen_range(0..=4);
+            (0..k).map(|_| rng.gen_range(0..=2 * n + 1)).collect()
+        } else {
+            let mut all: Vec<u32> = (1..n).collect();
+            all.shuffle(rng);
+            let k = rng.gen_range(1..n as usize + 1).min(all.len());
+            all.truncate(k);
+            all
+        }
+    };
+    let rick = set(rng);
+    let morty = set(rng);
+    problems::berzerk::Instance { n, rick, morty }
+}
+
+fn random_catmouse(rng: &mut ChaCha8Rng) -> problems::catmouse::Instance {
+    let n = rng.gen_range(3..=7u32);
+    let lists = if rng.gen_ratio(1, 4) {
+        // Any lists: asymmetric, self-listed, repeated, the cat next to the hole.
+        (0..n)
+            .map(|_| {
+                let d = rng.gen_range(0..=4);
+                (0..d).map(|_| rng.gen_range(0..n)).collect()
+            })
+            .collect()
+    } else {
+        // A symmetric board.
+        let mut lists = vec![Vec::new(); n as usize];
+        for v in 0..n {
+            for w in v + 1..n {
+                if rng.gen_ratio(2, 5) {
+                    lists[v as usize].push(w);
+                    lists[w as usize].push(v);
+                }
+            }
+        }
+        for list in &mut lists {
+            list.shuffle(rng);
+        }
+        lists
+    };
+    problems::catmouse::Instance { lists }
+}
+
+/// Both new front-ends against a solver written from their statements: the judge's
+/// answer by the fast path and by every solver on the product game, and the implicit
+/// product against the materialized one.
+#[test]
+fn berzerk_and_catmouse_answer_as_their_statements_say() {
+    let mut rng = ChaCha8Rng::seed_from_u64(61);
+    let mut words = std::collections::HashMap::new();
+    for _ in 0..200 {
+        let b = random_berzerk(&mut rng);
+        let g = b.game().unwrap();
+        assert_eq!(g.positions(), 2 * b.n as usize);
+        assert_eq!(g.draw_credit(), None);
+        same_graph(&b.implicit().unwrap(), &g, b.rick.len().max(b.morty.len()) as u32);
+        let inst = Instance::Berzerk(b.clone());
+        let got = answers(std::slice::from_ref(&inst)).remove(0);
+        assert_eq!(got, berzerk_reference(b.n, &b.rick, &b.morty), "{b:?}");
+        for w in got.split_whitespace() {
+            *words.entry(w.to_string()).or_insert(0) += 1;
+        }
+        assert_eq!(
+            Problem::Berzerk.parse(&inst.to_input()).unwrap(),
+            vec![inst.clone()]
+        );
+        for turn in [true, false] {
+            for object in 1..=b.n {
+                let id = b.position(turn, object);
+                assert_eq!(id, u32::from(!turn) * b.n + object - 1);
+                assert_eq!(g.mover(id), if turn { Side::A } else { Side::B });
+            }
+        }
+
+        let c = random_catmouse(&mut rng);
+        let n = c.n();
+        assert_eq!(n as usize, c.lists.len());
+        let g = c.game().unwrap();
+        assert_eq!(g.positions(), (2 * n * (n - 1)) as usize);
+        assert_eq!(g.draw_credit(), None);
+        let degree = (1..n as usize)
+            .flat_map(|v| [c.lists[v].len(), c.lists[v].iter().filter(|&&w| w != 0).count()])
+            .max()
+            .unwrap() as u32;
+        same_graph(&c.implicit().unwrap(), &g, degree);
+        let inst = Instance::Catmouse(c.clone());
+        let got = answers(std::slice::from_ref(&inst)).remove(0);
+        assert_eq!(got, catmouse_reference(&c.lists), "{c:?}");
+        *words.entry(format!("catmouse {got}")).or_insert(0) += 1;
+        assert_eq!(
+            Problem::Catmouse.parse(&inst.to_input()).unwrap(),
+            vec![inst.clone()]
+        );
+        for turn in [true, false] {
+            for mouse in 0..n {
+                for cat in 1..n {
+                    let id = c.position(turn, mouse, cat);
+                    assert_eq!(id, (u32::from(!turn) * n + mouse) * (n - 1) + cat - 1);
+                    assert_eq!(g.mover(id), if turn { Side::A } else { Side::B });
+                }
+            }
+        }
+    }
+    for key in ["Win", "Lose", "Loop", "catmouse 0", "catmouse 1", "catmouse 2"] {
+        assert!(words.get(key).copied().unwrap_or(0) >= 3, "{words:?}");
+    }
+    // The samples of docs/problems, as given there.
+    let got = answers(&Problem::Berzerk.parse("5\n2 3 2\n3 1 2 3\n").unwrap());
+    assert_eq!(got, ["Lose Win Win Loop\nLoop Win Win Win"]);
+    let got = answers(&Problem::Berzerk.parse("8\n4 6 2 3 4\n2 3 6\n").unwrap());
+    assert_eq!(
+        got,
+        ["Win Win Win Win Win Win Win\nLose Win Lose Lose Win Lose Lose"]
+    );
+    let sample = "2\n6\n2 2 5\n1 3\n3 0 4 5\n3 1 4 5\n2 2 3\n3 0 2 3\n4\n2 1 3\n1 0\n1 3\n2 0 2\n";
+    let got = answers(&Problem::Catmouse.parse(sample).unwrap());
+    assert_eq!(got, ["0", "1"]);
+}
+
+/// Berzerk and catmouse instances too large for this machine are refused by both
+/// paths before anything is allocated, with the sizes their statements give: berzerk
+/// 2n positions and (n − 1)(k1 + k2) moves, catmouse 2n(n − 1) positions and at most
+/// 2n moves per listed neighbour.
+#[test]
+fn berzerk_and_catmouse_refuse_what_does_not_fit() {
+    cap_address_space();
+    let limit = memory_limit();
+    let mib = limit >> 20;
+    let too_much = |positions: u64, moves: u64| {
+        format!(
+            "the game would have {positions} positions and {moves} moves, about {} MiB, more than the {mib} MiB this machine allows (three quarters of its memory)",
+            (positions * 34 + moves * 8) >> 20
+        )
+    };
+    // 34 bytes a position: just over the limit in positions alone.
+    let n = (limit / 68 + 1) as u32;
+    let b = problems::berzerk::Instance {
+        n,
+        rick: vec![1],
+        morty: vec![1, 2],
+    };
+    let (positions, moves) = (2 * u64::from(n), 3 * u64::from(n - 1));
+    assert_eq!(
+        b.game().unwrap_err(),
+        format!("berzerk: {}", too_much(positions, moves))
+    );
+    // Moves push a game of few positions over the limit.
+    let b = problems::berzerk::Instance {
+        n: 1 << 16,
+        rick: vec![1; (limit / 8 / 65_535 / 2 + 1) as usize],
+        morty: vec![2; (limit / 8 / 65_535 / 2 + 1) as usize],
+    };
+    let moves = 65_535 * (b.rick.len() + b.morty.len()) as u64;
+    assert_eq!(
+        b.game().unwrap_err(),
+        format!("berzerk: {}", too_much(1 << 17, moves))
+    );
+    assert!(b.implicit().is_ok());
+    // 16 bytes a position to solve without the moves.
+    let n = (limit / 32 + 1) as u32;
+    let b = problems::berzerk::Instance {
+        n,
+        rick: vec![1],
+        morty: vec![1],
+    };
+    assert!(b.implicit().is_err_and(|e| e.starts_with(&format!(
+        "berzerk: the game would have {} positions, about",
+        2 * u64::from(n)
+    ))));
+    assert!(Instance::Berzerk(b).answer_line(1).is_err());
+    // Beyond the u32 index space.
+    let b = problems::berzerk::Instance {
+        n: u32::MAX,
+        rick: vec![1],
+        morty: vec![1],
+    };
+    let want =
+        "berzerk: the game is too large: 8589934590 positions is more than the 4294967294 a game can hold";
+    assert_eq!(b.game().unwrap_err(), want);
+    assert_eq!(b.implicit().err().unwrap(), want);
+
+    let lists = |n: u32| -> Vec<Vec<u32>> {
+        let mut lists = vec![Vec::new(); n as usize];
+        lists[1] = vec![2, 3];
+        lists[2] = vec![1];
+        lists[3] = vec![1];
+        lists
+    };
+    let n = ((limit / 68) as f64).sqrt() as u32 + 2;
+    let c = problems::catmouse::Instance { lists: lists(n) };
+    let positions = 2 * u64::from(n) * u64::from(n - 1);
+    assert_eq!(
+        c.game().unwrap_err(),
+        format!("catmouse: {}", too_much(positions, 8 * u64::from(n)))
+    );
+    let n = ((limit / 32) as f64).sqrt() as u32 + 2;
+    let c = Instance::Catmouse(problems::catmouse::Instance { lists: lists(n) });
+    assert!(c.implicit_outcomes().is_err_and(|e| e.starts_with(&format!(
+        "catmouse: the game would have {} positions, about",
+        2 * u64::from(n) * u64::from(n - 1)
+    ))));
+    assert!(c.answer_line(1).is_err());
+    let c = problems::catmouse::Instance { lists: lists(50_000) };
+    let want =
+        "catmouse: the game is too large: 4999900000 positions is more than the 4294967294 a game can hold";
+    assert_eq!(c.game().unwrap_err(), want);
+    assert_eq!(c.implicit().err().unwrap(), want);
+}
+
+#[test]
+fn berzerk_and_catmouse_limits_sizes_and_errors() {
+    use problems::{berzerk, catmouse};
+    let b = berzerk::Instance {
+        n: 5,
+        rick: vec![3, 2],
+        morty: vec![1, 2, 3],
+    };
+    assert!(b.is_official());
+    assert!(Instance::Berzerk(b.clone()).is_official());
+    assert_eq!(
+        Instance::Berzerk(b.clone()).size_text(),
+        "5 objects, 2 + 3 step lengths"
+    );
+    let with = |n: u32, rick: Vec<u32>, morty: Vec<u32>| berzerk::Instance { n, rick, morty }.is_official();
+    assert!(with(2, vec![1], vec![1]));
+    assert!(!with(1, vec![], vec![]));
+    assert!(with(7000, vec![6999], vec![1]));
+    assert!(!with(7001, vec![1], vec![1]));
+    assert!(!with(5, vec![], vec![1]));
+    assert!(!with(5, vec![1], vec![]));
+    assert!(!with(5, vec![0], vec![1]));
+    assert!(!with(5, vec![1], vec![5]));
+    assert!(with(5, vec![4, 1, 3], vec![2]));
+    assert!(!with(5, vec![2, 1, 2], vec![1]));
+    assert!(!with(5, vec![1], vec![3, 4, 3]));
+    assert_eq!(
+        Instance::Berzerk(berzerk::Instance {
+            n: 2,
+            rick: vec![1],
+            morty: vec![],
+        })
+        .size_text(),
+        "2 objects, 1 + 0 step lengths"
+    );
+
+    let c = |lists: Vec<Vec<u32>>| catmouse::Instance { lists };
+    let sample = c(vec![vec![1, 3], vec![0], vec![3], vec![0, 2]]);
+    assert!(sample.is_official());
+    assert!(Instance::Catmouse(sample.clone()).is_official());
+    assert_eq!(
+        Instance::Catmouse(sample.clone()).size_text(),
+        "4 nodes, 6 listed neighbours"
+    );
+    assert_eq!(
+        Instance::Catmouse(c(vec![vec![], vec![2], vec![]])).size_text(),
+        "3 nodes, 1 listed neighbour"
+    );
+    assert!(c(vec![vec![], vec![2], vec![1]]).is_official());
+    assert!(!c(vec![vec![1], vec![2], vec![1]]).is_official()); // 0 → 1 not listed back
+    assert!(!c(vec![vec![], vec![2, 1], vec![1]]).is_official()); // self-listed
+    assert!(!c(vec![vec![], vec![2, 2], vec![1, 1]]).is_official()); // repeated
+    assert!(!c(vec![vec![], vec![], vec![]]).is_official()); // node 1 has no neighbour
+    assert!(!c(vec![vec![1, 2], vec![0], vec![0]]).is_official()); // node 2 only the hole
+    assert!(c(vec![vec![1, 2], vec![0, 2], vec![0, 1]]).is_official());
+    let ring = |n: u32| c((0..n).map(|v| vec![(v + 1) % n, (v + n - 1) % n]).collect());
+    assert!(ring(50).is_official());
+    assert!(!ring(51).is_official());
+    assert!(!c(vec![vec![1], vec![0]]).is_official());
+
+    // Input errors name the line, and for catmouse the test case.
+    use Problem::{Berzerk as B, Catmouse as C};
+    type Case<'a> = (Problem, &'a [u8], usize, Option<usize>, &'a str);
+    let cases: &[Case] = &[
+        (B, b"1\n1 1\n1 1\n", 1, None, "n, the number of objects: 1 is too small (at least 2)"),
+        (B, b"5\n2 3\n", 2, None, "expected Rick's step length 2 of 2, found the end of the input"),
+        (B, b"5\n1 3\n2 1 x\n", 3, None, "expected Morty's step length 2 of 2 (a number), found 'x'"),
+        (B, b"5\n1 3\n", 2, None, "expected k, the number of Morty's step lengths, found the end of the input"),
+        (B, b"5\n1 3\n1 1\n5\n", 4, None, "unexpected '5' after the last test case (the input holds one test case)"),
+        (C, b"1\n2\n", 2, Some(1), "n, the node count of test case 1 of 1 (at least 3: the hole, the mouse's and the cat's nodes): 2 is too small (at least 3)"),
+        (C, b"2\n3\n0\n1 2\n1 1\n3\n0\n1 3\n", 8, Some(2), "neighbour 1 of 1 of node 1 (nodes are 0 to 2): 3 is out of range"),
+        (C, b"1\n3\n0\n1\n", 4, Some(1), "expected neighbour 1 of 1 of node 1 (nodes are 0 to 2), found the end of the input"),
+        (C, b"1\n3\n0\n1 2\n", 4, Some(1), "expected d_2, the number of neighbours of node 2, found the end of the input"),
+    ];
+    for &(problem, input, line, case, message) in cases {
+        assert_eq!(
+            input_error(problem, input),
+            (line, case, message.to_string()),
+            "{:?}",
+            String::from_utf8_lossy(input)
+        );
+    }
+    // Printed back as the statements lay the input out.
+    assert_eq!(Instance::Berzerk(b).to_input(), "5\n2 3 2\n3 1 2 3\n");
+    assert_eq!(
+        Problem::Catmouse.print(&[Instance::Catmouse(sample)]),
+        "1\n4\n2 1 3\n1 0\n1 3\n2 0 2\n"
+    );
+}
+
+/// A stream reader must tell an input cut short (more may still arrive) from one
+/// that is wrong already: the cases and the scanner know whether they asked for a
+/// token past the end.
+#[test]
+fn cases_know_whether_the_input_ran_out() {
+    let mut s = Scanner::new(b"7 ");
+    assert!(!s.ran_out());
+    assert_eq!(s.number("a", 0, 9).unwrap(), (7, 1));
+    assert!(!s.ran_out());
+    assert!(s.number("b", 0, 9).is_err());
+    assert!(s.ran_out());
+    let mut s = Scanner::new(b"1 2\n");
+    assert_eq!(s.edge("e", 1, 1, 2).unwrap(), (0, 1));
+    assert!(!s.ran_out());
+
+    // Cut inside a test case: the error may only mean that more is to come.
+    let mut cases = Problem::Pursuit.cases(b"1\n3 2\n1 2\n").unwrap();
+    assert!(!cases.ran_out());
+    assert!(cases.next().unwrap().is_err());
+    assert!(cases.ran_out());
+    // A wrong token before the end is an error whatever follows.
+    let mut cases = Problem::Pursuit.cases(b"1\n3 2\n1 x\n2 3\n1 3\n").unwrap();
+    assert!(cases.next().unwrap().is_err());
+    assert!(!cases.ran_out());
+    let mut cases = Problem::Catmouse.cases(b"1\n3\n0\n1 2\n1 1\n").unwrap();
+    assert!(cases.next().unwrap().is_ok());
+    assert!(!cases.ran_out());
+    // Checking that nothing follows the last case asks for one token more.
+    assert!(cases.next().is_none());
+    assert!(cases.ran_out());
+
+    // Read from a stream, a valid input crosses many checks that each cut it
+    // mid-case, and comes back whole; a wrong token is refused at its line without
+    // the rest being read.
+    let mut long = b"1\n100000 200000\n".to_vec();
+    for i in 0..200_000u32 {
+        long.extend(format!("{} {}\n", i % 100_000 + 1, (i * 7) % 100_000 + 1).as_bytes());
+    }
+    long.extend(b"1 2\n");
+    assert_eq!(Problem::Pursuit.read_input(long.as_slice(), None).unwrap(), long);
+    let mut bad = long.clone();
+    bad[16] = b'x';
+    // 64 MiB of white space after it (finite, so that a mutant which stops checking
+    // reads it all and returns instead of filling the machine).
+    let blanks = std::io::Read::take(std::io::repeat(b' '), 64 << 20);
+    let mut stream = std::io::Read::chain(bad.as_slice(), blanks);
+    let e = Problem::Pursuit.read_input(&mut stream, None).unwrap_err();
+    // Refused after the first check or two, not at the end.
+    assert!(stream.into_inner().1.limit() > 60 << 20);
+    assert_eq!((e.line, e.case), (3, Some(1)), "{e}");
+}
+
+/// Numbers of 20 digits or more (leading zeros) are read by value wherever a number
+/// is read: in edges, counts and lists; one that wraps round 2^64 is too large.
+#[test]
+fn long_numbers_are_read_by_value_everywhere() {
+    let zeros = |v: u64| format!("{v:0>24}");
+    let p = Problem::Pursuit
+        .parse(&format!("1\n3 2\n{} 2\n2 {}\n1 3\n", zeros(1), zeros(3)))
+        .unwrap();
+    assert_eq!(p, Problem::Pursuit.parse("1\n3 2\n1 2\n2 3\n1 3\n").unwrap());
+    let b = Problem::Berzerk
+        .parse(&format!("{}\n2 {} 2\n{} 1 2 3\n", zeros(5), zeros(3), zeros(3)))
+        .unwrap();
+    assert_eq!(b, Problem::Berzerk.parse("5\n2 3 2\n3 1 2 3\n").unwrap());
+    let c = Problem::Catmouse
+        .parse(&format!("1\n3\n0\n{} {}\n1 1\n", zeros(1), zeros(2)))
+        .unwrap();
+    assert_eq!(c, Problem::Catmouse.parse("1\n3\n0\n1 2\n1 1\n").unwrap());
+    // 2^64 + 3 and 2^64 + 1: wrapped, they would be valid.
+    assert_eq!(
+        input_error(Problem::Berzerk, b"5\n1 18446744073709551619\n1 1\n"),
+        (
+            2,
+            None,
+            "Rick's step length 1 of 1 is too large (at most 4294967295)".to_string()
+        )
+    );
+    assert_eq!(
+        input_error(Problem::Catmouse, b"1\n3\n0\n1 18446744073709551617\n1 1\n"),
+        (
+            4,
+            Some(1),
+            "neighbour 1 of 1 of node 1 (nodes are 0 to 2) is too large (at most 18446744073709551615)"
+                .to_string()
+        )
+    );
+    // 6 · 2^64 + 3 and + 1, of 21 digits, wrap to valid values just the same.
+    assert_eq!(
+        input_error(Problem::Berzerk, b"5\n1 110680464442257309699\n1 1\n"),
+        (
+            2,
+            None,
+            "Rick's step length 1 of 1 is too large (at most 4294967295)".to_string()
+        )
+    );
+    assert_eq!(
+        input_error(Problem::Pursuit, b"1\n3 1\n110680464442257309697 2\n1 2\n"),
+        (
+            3,
+            Some(1),
+            "edge 1 of 1: its first vertex is too large (at most 18446744073709551615)".to_string()
+        )
+    );
+    // 19 digits still go the fast way, and are checked against the limit.
+    assert_eq!(
+        input_error(Problem::Berzerk, b"5\n1 1000000000000000000\n1 1\n"),
+        (
+            2,
+            None,
+            "Rick's step length 1 of 1: 1000000000000000000 is too large (at most 4294967295)".to_string()
+        )
+    );
 }
