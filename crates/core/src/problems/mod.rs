@@ -292,7 +292,23 @@ impl Iterator for Cases<'_> {
     }
 }
 
+/// An answer solved and ready to be written to its destination (without a final
+/// newline), by [`Instance::answer_writer`].
+pub type AnswerWriter<'a> = Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
+
 impl Instance {
+    /// [`answer_line`](Instance::answer_line) split in two: solving, which may fail,
+    /// and writing, which a caller can do after checking the rest of its input, and
+    /// without holding the whole text where the problem writes it a block at a time
+    /// (`shiritori`, whose text is the largest part of `solve`'s memory).
+    pub fn answer_writer(&self, k: usize) -> Result<AnswerWriter<'_>, String> {
+        if let Instance::Shiritori(s) = self {
+            return Ok(s.answer_writer());
+        }
+        let line = self.answer_line(k)?;
+        Ok(Box::new(move |out| out.write_all(line.as_bytes())))
+    }
+
     /// The judge's answer line for test case `k`, by the fast path.
     pub fn answer_line(&self, k: usize) -> Result<String, String> {
         if let Instance::Pursuit(p) = self {

@@ -90,7 +90,8 @@ impl<'a> Scanner<'a> {
         self.skip_space();
         let start = self.pos;
         while let Some(&b) = self.bytes.get(self.pos) {
-            if matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+            // One comparison for the bytes of a token, which all lie above the space.
+            if b <= b' ' && matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
                 break;
             }
             self.pos += 1;

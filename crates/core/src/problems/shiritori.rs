@@ -10,48 +10,173 @@
 //! is the contest rule. `Draw` is a real answer, so there is no draw convention.
 
 use super::scan::{InputError, Scanner};
-use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, ContestProblem, Csr};
+use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, AnswerWriter, ContestProblem, Csr};
 use crate::game::{Game, Outcome, Side};
 use crate::solve::retrograde::{self, Graph, Predecessors, Reverse};
 use crate::text::count;
+use std::fmt;
+use std::io::{self, Write};
 
 /// The one test case of an input.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// The words sit in one text, each followed by `\n`, rather than in a `String` each,
+/// and nothing is stored per word beside them: at 2·10⁵ words, allocating, filling and
+/// freeing a string per word took half the time of `solve`, and every page of memory
+/// touched costs more than reading a word again (keys are cheap to derive from it).
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Instance {
-    /// The dictionary in input order, repeats kept; each word has at least three
-    /// characters, all ASCII letters.
-    pub words: Vec<String>,
+    /// The dictionary in input order, repeats kept, each word followed by `\n`; each
+    /// word has at least three characters, all ASCII letters.
+    text: String,
+    /// Per word in input order, the [`code`]s of its prefix and suffix: what solving
+    /// reads, word after word, three times over (finding the words in `text` again each
+    /// time cost more than these 8 bytes a word).
+    codes: Vec<(u32, u32)>,
 }
 
 impl Instance {
+    /// The dictionary of `words`, in this order.
+    ///
+    /// # Panics
+    ///
+    /// If a word has fewer than three characters or one that is not an ASCII letter:
+    /// the parser refuses such input, and no key could be formed from it.
+    pub fn new<W: AsRef<str>>(words: impl IntoIterator<Item = W>) -> Instance {
+        let mut text = String::new();
+        let mut codes = Vec::new();
+        for w in words {
+            let w = w.as_ref();
+            assert!(
+                is_word(w.as_bytes()),
+                "a shiritori word has 3 or more letters a-z, A-Z: {w:?}"
+            );
+            text.push_str(w);
+            text.push('\n');
+            codes.push(word_codes(w.as_bytes()));
+        }
+        Instance { text, codes }
+    }
+
+    /// The words in input order.
+    pub fn words(&self) -> impl Iterator<Item = &str> + Clone + '_ {
+        self.text.split_terminator('\n')
+    }
+
+    /// The number of words N.
+    pub fn len(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// Whether there is no word (an input always holds one; a shrinker may not).
+    pub fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+
     /// The number of keys K and, per word in input order, the keys of its prefix and
     /// suffix: the contest graph on keys, one edge per word.
     pub fn keys(&self) -> (u32, Vec<(u32, u32)>) {
-        // A direct table over all 52³ three-letter strings: no hashing on the path of
-        // 2·10⁵ words (a hash map made this the slowest part of `solve`).
-        fn code(k: &[u8]) -> usize {
-            let letter = |b: u8| usize::from(if b >= b'a' { b - b'a' } else { 26 + b - b'A' });
-            (letter(k[0]) * 52 + letter(k[1])) * 52 + letter(k[2])
-        }
-        let mut ids = vec![u32::MAX; 52 * 52 * 52];
+        // Per three-letter string, its key plus one, or 0 if not seen yet.
+        let mut ids = vec![0u32; CODES];
         let mut next = 0u32;
-        let mut edges = Vec::with_capacity(self.words.len());
-        for w in &self.words {
-            let w = w.as_bytes();
-            let mut key = |k: &[u8]| {
-                let id = &mut ids[code(k)];
-                if *id == u32::MAX {
-                    *id = next;
-                    next += 1;
-                }
-                *id
-            };
-            let pre = key(&w[..3]);
-            let suf = key(&w[w.len() - 3..]);
-            edges.push((pre, suf));
-        }
+        let mut key = |code: u32| {
+            let id = &mut ids[code as usize];
+            if *id == 0 {
+                next += 1;
+                *id = next;
+            }
+            *id - 1
+        };
+        let edges = self
+            .codes
+            .iter()
+            .map(|&(pre, suf)| {
+                let pre = key(pre);
+                (pre, key(suf))
+            })
+            .collect();
         (next, edges)
     }
+}
+
+/// Shown as the word list, as it reads in the input.
+impl fmt::Debug for Instance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Instance")
+            .field("words", &self.words().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// Whether `w` can be a word: 3 or more ASCII letters.
+fn is_word(w: &[u8]) -> bool {
+    w.len() >= 3 && w.iter().all(u8::is_ascii_alphabetic)
+}
+
+/// The number of three-letter strings.
+const CODES: usize = 52 * 52 * 52;
+
+/// The [`code`]s of the prefix and suffix of `w`, which [`is_word`].
+#[inline]
+fn word_codes(w: &[u8]) -> (u32, u32) {
+    (code(&w[..3]), code(&w[w.len() - 3..]))
+}
+
+/// The index of a three-letter string among all [`CODES`]: tables indexed by it need no
+/// hashing on the path of 2·10⁵ words (a hash map made keying the slowest part of
+/// `solve`).
+#[inline]
+fn code(k: &[u8]) -> u32 {
+    // a-z are 0 to 25, A-Z 26 to 51, from their low five bits and their case bit
+    // (without a branch: the case of a letter is as good as random).
+    let letter = |b: u8| {
+        let b = u32::from(b);
+        (b & 31) - 1 + 26 * ((b >> 5 & 1) ^ 1)
+    };
+    (letter(k[0]) * 52 + letter(k[1])) * 52 + letter(k[2])
+}
+
+impl Instance {
+    /// The answer solved, ready to write its lines (without a final newline): `solve`
+    /// writes them a block at a time rather than building the whole text, whose pages
+    /// (16 MB at 2·10⁶ words) cost more to touch than the lines cost to make.
+    ///
+    /// The product's two turns mirror each other (a key's value does not depend on who
+    /// is to speak, only on whether the speaker wins), so one turn is solved, by the
+    /// same queue propagation, and read for the other. It is solved on all 52³
+    /// three-letter strings rather than on the keys (a string that is no key is
+    /// isolated), which spares numbering the keys: a pass over a table as large.
+    pub fn answer_writer(&self) -> AnswerWriter<'_> {
+        let (left, reverse) = degrees_and_reverse(CODES as u32, &self.codes);
+        let speaker = speaker_results(left, &reverse);
+        Box::new(move |out| write_lines(&self.codes, &speaker, out))
+    }
+}
+
+/// Writes the answer line of each word (without a final newline) to `out`, from the
+/// `speaker` results of the keys.
+fn write_lines(codes: &[(u32, u32)], speaker: &[u8], out: &mut dyn Write) -> io::Result<()> {
+    // Each line is stored as 16 bytes, of which the line's own are kept: one store a
+    // word, where appending strings of three lengths cost a copy call each.
+    const LINES: [(&[u8; 16], usize); 3] = [
+        (b"Draw\n___________", 5),
+        (b"Aoki\n___________", 5),
+        (b"Takahashi\n______", 10),
+    ];
+    const BLOCK: usize = 1 << 16;
+    let mut block = vec![0u8; BLOCK + 16];
+    let mut end = 0;
+    for &(_, suf) in codes {
+        if end >= BLOCK {
+            out.write_all(&block[..end])?;
+            end = 0;
+        }
+        // Aoki speaks after the opening word.
+        let (line, length) = LINES[usize::from(speaker[suf as usize])];
+        block[end..end + 16].copy_from_slice(line);
+        end += length;
+    }
+    // The last line, still in the block, without its newline.
+    out.write_all(&block[..end.saturating_sub(1)])
 }
 
 /// Memory per word, measured: about 92 bytes at N = 2,000,000 (185 MB peak).
@@ -77,14 +202,18 @@ impl ContestProblem for Instance {
                 ),
             ));
         }
-        // Grow with what the input really holds, never with what N claims.
-        let mut words = Vec::with_capacity((n as usize).min(s.remaining() / 4));
+        // Grow with what the input really holds, never with what N claims: a word takes
+        // at least 4 bytes of it (3 letters and a separator), and its text in the
+        // instance at most one more byte than in the input.
+        let most = (n as usize).min(s.remaining() / 4);
+        let mut text = Vec::with_capacity(most.saturating_mul(9).min(s.remaining() + 1));
+        let mut codes = Vec::with_capacity(most);
         for i in 1..=n {
             let what = || format!("word {i} of {n} (3 or more letters a-z, A-Z)");
             let Some((token, line)) = s.token() else {
                 return Err(s.expect(&what()).expect_err("at the end of the input"));
             };
-            if token.len() < 3 || !token.iter().all(u8::is_ascii_alphabetic) {
+            if !is_word(token) {
                 return Err(s.error_at(
                     line,
                     format!(
@@ -94,18 +223,19 @@ impl ContestProblem for Instance {
                     ),
                 ));
             }
-            words.push(String::from_utf8(token.to_vec()).expect("ASCII letters"));
+            text.extend_from_slice(token);
+            text.push(b'\n');
+            codes.push(word_codes(token));
         }
-        Ok(Instance { words })
+        // One check of the whole text: per word, it cost as much as reading the word.
+        let text = String::from_utf8(text).expect("ASCII letters and newlines");
+        Ok(Instance { text, codes })
     }
 
     fn print_case(&self, out: &mut String) {
-        out.push_str(&self.words.len().to_string());
+        out.push_str(&self.len().to_string());
         out.push('\n');
-        for w in &self.words {
-            out.push_str(w);
-            out.push('\n');
-        }
+        out.push_str(&self.text);
     }
 
     fn game(&self) -> Result<Game, String> {
@@ -140,37 +270,21 @@ impl ContestProblem for Instance {
         answer_of_keys(k, &edges, outcomes)
     }
 
-    /// The product's two turns mirror each other (a key's value does not depend on
-    /// who is to speak, only on whether the speaker wins), so one turn is solved, by
-    /// the same queue propagation, and read for the other.
     fn answer_line(&self, _k: usize) -> Result<String, String> {
-        let (k, edges) = self.keys();
-        fits_implicitly("shiritori", 2 * u64::from(k))?;
-        let speaker = speaker_results(k, &edges);
-        let mut out = String::with_capacity(edges.len() * 10);
-        for (i, &(_, suf)) in edges.iter().enumerate() {
-            if i > 0 {
-                out.push('\n');
-            }
-            // Aoki speaks after the opening word.
-            out.push_str(match speaker[suf as usize] {
-                LOST => "Takahashi",
-                WON => "Aoki",
-                _ => "Draw",
-            });
-        }
-        Ok(out)
+        let mut out = Vec::with_capacity(self.len() * 10);
+        (self.answer_writer())(&mut out).expect("writing to memory succeeds");
+        Ok(String::from_utf8(out).expect("ASCII"))
     }
 
     /// 1 ≤ N ≤ 2·10⁵; 3 ≤ |S_i| ≤ 8 (letters only is already enforced by the parser).
     fn is_official(&self) -> bool {
-        (1..=200_000).contains(&self.words.len()) && self.words.iter().all(|w| (3..=8).contains(&w.len()))
+        (1..=200_000).contains(&self.len()) && self.words().all(|w| (3..=8).contains(&w.len()))
     }
 
     fn size_text(&self) -> String {
         format!(
             "{}, {}",
-            count(self.words.len(), "word"),
+            count(self.len(), "word"),
             count(self.keys().0 as usize, "key")
         )
     }
@@ -181,11 +295,12 @@ const LOST: u8 = 2;
 
 /// For each key, whether the player to speak after it wins ([`WON`]), loses
 /// ([`LOST`]) or neither (0, a draw): the queue propagation on one turn of the product,
-/// from the keys that start no word.
-fn speaker_results(k: u32, edges: &[(u32, u32)]) -> Vec<u8> {
-    let (mut left, reverse) = degrees_and_reverse(k, edges);
+/// from the keys that start no word. `left` holds each key's out-degree.
+fn speaker_results(mut left: Vec<u32>, reverse: &Reverse) -> Vec<u8> {
+    let k = left.len() as u32;
     let mut result = vec![0u8; k as usize];
-    let mut queue: Vec<u32> = (0..k).filter(|&key| left[key as usize] == 0).collect();
+    let mut queue: Vec<u32> = Vec::with_capacity(k as usize);
+    queue.extend((0..k).filter(|&key| left[key as usize] == 0));
     for &key in &queue {
         result[key as usize] = LOST;
     }
