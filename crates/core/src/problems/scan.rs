@@ -104,6 +104,32 @@ impl<'a> Scanner<'a> {
         Some((&self.bytes[start..self.pos], self.line))
     }
 
+    /// The next token if it is a word of `min` or more ASCII letters (then white space
+    /// or the end of the input), else `None` with nothing read: the hot path of word
+    /// lists, one pass over the letters where [`Scanner::token`] and a check of what it
+    /// read take two.
+    #[inline]
+    pub fn word(&mut self, min: usize) -> Option<&'a [u8]> {
+        let saved = (self.pos, self.line);
+        self.skip_space();
+        let start = self.pos;
+        let mut end = start;
+        while self.bytes.get(end).is_some_and(u8::is_ascii_alphabetic) {
+            end += 1;
+        }
+        let ends = self
+            .bytes
+            .get(end)
+            .is_none_or(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+        if end - start < min || !ends {
+            (self.pos, self.line) = saved;
+            return None;
+        }
+        self.pos = end;
+        self.last_line = self.line;
+        Some(&self.bytes[start..end])
+    }
+
     /// The next token, which must be present; `what` names it in the error.
     pub fn expect(&mut self, what: &str) -> Result<(&'a [u8], usize), InputError> {
         self.token().ok_or_else(|| {

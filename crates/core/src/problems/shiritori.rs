@@ -145,16 +145,50 @@ impl Instance {
     /// same queue propagation, and read for the other. It is solved on all 52³
     /// three-letter strings rather than on the keys (a string that is no key is
     /// isolated), which spares numbering the keys: a pass over a table as large.
+    ///
+    /// A small dictionary is solved on its keys instead: the tables over all 52³ strings
+    /// would cost it more (in pages touched) than the rest of its `solve`.
     pub fn answer_writer(&self) -> AnswerWriter<'_> {
-        let (left, reverse) = degrees_and_reverse(CODES as u32, &self.codes);
-        let speaker = speaker_results(left, &reverse);
-        Box::new(move |out| write_lines(&self.codes, &speaker, out))
+        self.answer_writer_on(if self.len() < 1 << 14 {
+            Keying::Keys
+        } else {
+            Keying::Strings
+        })
+    }
+
+    fn answer_writer_on(&self, keying: Keying) -> AnswerWriter<'_> {
+        // The key each word ends in, when it is not its code.
+        let (speaker, suffixes) = match keying {
+            Keying::Keys => {
+                let (k, edges) = self.keys();
+                let (left, reverse) = degrees_and_reverse(k, &edges);
+                let suffixes: Vec<u32> = edges.iter().map(|&(_, suf)| suf).collect();
+                (speaker_results(left, &reverse), Some(suffixes))
+            }
+            Keying::Strings => {
+                let (left, reverse) = degrees_and_reverse(CODES as u32, &self.codes);
+                (speaker_results(left, &reverse), None)
+            }
+        };
+        Box::new(move |out| match &suffixes {
+            Some(suffixes) => write_lines(suffixes.iter().copied(), &speaker, out),
+            None => write_lines(self.codes.iter().map(|&(_, suf)| suf), &speaker, out),
+        })
     }
 }
 
+/// What [`Instance::answer_writer_on`] numbers the product game's keys by.
+#[derive(Clone, Copy)]
+enum Keying {
+    /// The keys, numbered as they first appear.
+    Keys,
+    /// All 52³ three-letter strings, by their [`code`].
+    Strings,
+}
+
 /// Writes the answer line of each word (without a final newline) to `out`, from the
-/// `speaker` results of the keys.
-fn write_lines(codes: &[(u32, u32)], speaker: &[u8], out: &mut dyn Write) -> io::Result<()> {
+/// `speaker` result of the key each word ends in (`suffixes`).
+fn write_lines(suffixes: impl Iterator<Item = u32>, speaker: &[u8], out: &mut dyn Write) -> io::Result<()> {
     // Each line is stored as 16 bytes, of which the line's own are kept: one store a
     // word, where appending strings of three lengths cost a copy call each.
     const LINES: [(&[u8; 16], usize); 3] = [
@@ -165,7 +199,7 @@ fn write_lines(codes: &[(u32, u32)], speaker: &[u8], out: &mut dyn Write) -> io:
     const BLOCK: usize = 1 << 16;
     let mut block = vec![0u8; BLOCK + 16];
     let mut end = 0;
-    for &(_, suf) in codes {
+    for suf in suffixes {
         if end >= BLOCK {
             out.write_all(&block[..end])?;
             end = 0;
@@ -209,23 +243,25 @@ impl ContestProblem for Instance {
         let mut text = Vec::with_capacity(most.saturating_mul(9).min(s.remaining() + 1));
         let mut codes = Vec::with_capacity(most);
         for i in 1..=n {
+            if let Some(token) = s.word(3) {
+                text.extend_from_slice(token);
+                text.push(b'\n');
+                codes.push(word_codes(token));
+                continue;
+            }
             let what = || format!("word {i} of {n} (3 or more letters a-z, A-Z)");
             let Some((token, line)) = s.token() else {
                 return Err(s.expect(&what()).expect_err("at the end of the input"));
             };
-            if !is_word(token) {
-                return Err(s.error_at(
-                    line,
-                    format!(
-                        "expected {}, found '{}'",
-                        what(),
-                        String::from_utf8_lossy(&token[..token.len().min(20)])
-                    ),
-                ));
-            }
-            text.extend_from_slice(token);
-            text.push(b'\n');
-            codes.push(word_codes(token));
+            // Not a word, or `word` would have read it.
+            return Err(s.error_at(
+                line,
+                format!(
+                    "expected {}, found '{}'",
+                    what(),
+                    String::from_utf8_lossy(&token[..token.len().min(20)])
+                ),
+            ));
         }
         // One check of the whole text: per word, it cost as much as reading the word.
         let text = String::from_utf8(text).expect("ASCII letters and newlines");
@@ -392,6 +428,43 @@ impl Graph for Implicit {
 
     fn max_degree(&self) -> u32 {
         self.out_degree.iter().copied().max().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod keying_tests {
+    use super::{Instance, Keying};
+    use crate::problems::ContestProblem;
+    use rand::{Rng, SeedableRng};
+
+    fn answer(s: &Instance, keying: Keying) -> String {
+        let mut out = Vec::new();
+        (s.answer_writer_on(keying))(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Solving on the keys (small dictionaries) and on all three-letter strings (large
+    /// ones) answers alike, and as the product game does.
+    #[test]
+    fn both_keyings_answer_as_the_product_game() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
+        for round in 0..300 {
+            let letters: &[u8] = if round % 2 == 0 { b"abAB" } else { b"aAbBzZ" };
+            let n = rng.gen_range(1..=40);
+            let words: Vec<String> = (0..n)
+                .map(|_| {
+                    let len = rng.gen_range(3..=7);
+                    (0..len)
+                        .map(|_| char::from(letters[rng.gen_range(0..letters.len())]))
+                        .collect()
+                })
+                .collect();
+            let s = Instance::new(&words);
+            let truth = s.answer(1, &s.implicit_outcomes().unwrap());
+            assert_eq!(answer(&s, Keying::Keys), truth, "{words:?}");
+            assert_eq!(answer(&s, Keying::Strings), truth, "{words:?}");
+            assert_eq!(s.answer_line(1).unwrap(), truth, "{words:?}");
+        }
     }
 }
 
