@@ -19,18 +19,19 @@ use std::io::{self, Write};
 
 /// The one test case of an input.
 ///
-/// The words sit in one text, each followed by `\n`, rather than in a `String` each,
-/// and nothing is stored per word beside them: at 2·10⁵ words, allocating, filling and
-/// freeing a string per word took half the time of `solve`, and every page of memory
-/// touched costs more than reading a word again (keys are cheap to derive from it).
+/// The words sit in one text, each followed by `\n`, rather than in a `String` each:
+/// at 2·10⁵ words, allocating, filling and freeing a string per word took half the
+/// time of `solve`. Their key codes are kept beside them, taken while each word is
+/// read.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Instance {
     /// The dictionary in input order, repeats kept, each word followed by `\n`; each
     /// word has at least three characters, all ASCII letters.
     text: String,
     /// Per word in input order, the [`code`]s of its prefix and suffix: what solving
-    /// reads, word after word, three times over (finding the words in `text` again each
-    /// time cost more than these 8 bytes a word).
+    /// reads, word after word, three times over. Finding the words in `text` again
+    /// each time cost more than these 8 bytes a word (a mispredicted branch per word,
+    /// and less overlap between the random loads that follow).
     codes: Vec<(u32, u32)>,
 }
 
@@ -213,8 +214,9 @@ fn write_lines(suffixes: impl Iterator<Item = u32>, speaker: &[u8], out: &mut dy
     out.write_all(&block[..end.saturating_sub(1)])
 }
 
-/// Memory per word, measured: about 92 bytes at N = 2,000,000 (185 MB peak).
-const BYTES_PER_WORD: u64 = 96;
+/// Memory per word, measured: about 27 bytes at N = 2,000,000 (54 MB peak, input of
+/// 13 MB included; words of 3 to 8 letters).
+const BYTES_PER_WORD: u64 = 28;
 
 impl ContestProblem for Instance {
     const NAME: &'static str = "shiritori";
@@ -222,9 +224,10 @@ impl ContestProblem for Instance {
 
     fn parse_case(s: &mut Scanner, _cases: u64) -> Result<Instance, InputError> {
         let (n, line) = s.number("N, the number of words", 1, u32::MAX.into())?;
-        // A word costs about BYTES_PER_WORD bytes once parsed and keyed (its string, its
-        // keys, its share of the product game), some 14 times its input bytes: an input
-        // within the reader's cap could still exhaust memory, so N is checked first.
+        // A word costs about BYTES_PER_WORD bytes once read and solved (its input, its
+        // text, its key codes, its share of the reverse graph), some 4 times its input
+        // bytes: an input within the reader's cap could still exhaust memory, so N is
+        // checked first.
         let need = n.saturating_mul(BYTES_PER_WORD);
         if need > super::memory_limit() {
             return Err(s.error_at(
