@@ -56,7 +56,7 @@ impl Subject for WrongAnswer {
                 Instance::Berzerk(swapped).answer_line(k).ok()
             }
             (ContestBug::ShiritoriCaseInsensitive, Instance::Shiritori(s)) => {
-                let folded = shiritori::Instance::new(s.words().map(str::to_ascii_lowercase));
+                let folded = shiritori::Instance::new(s.words().map(|w| w.to_ascii_lowercase()));
                 Instance::Shiritori(folded).answer_line(k).ok()
             }
             (ContestBug::CatmouseCatFirst, Instance::Catmouse(c)) => cat_first(instance, c),

@@ -263,7 +263,7 @@ fn letter_rank(c: u8) -> u8 {
 /// Shiritori dictionaries with one letter merged into a letter of lower rank
 /// (everywhere): a smaller alphabet, ending in lower case.
 pub fn merged_letters(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
-    let mut letters: Vec<u8> = s.words().flat_map(str::bytes).collect();
+    let mut letters: Vec<u8> = s.words().flat_map(String::into_bytes).collect();
     letters.sort_unstable_by_key(|&c| letter_rank(c));
     letters.dedup();
     let mut out = Vec::new();
@@ -288,7 +288,7 @@ pub fn merged_letters(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
 /// letter (a different move, which may fail all the same).
 pub fn shorter_words(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
     let mut out = Vec::new();
-    let words: Vec<&str> = s.words().collect();
+    let words: Vec<String> = s.words().collect();
     for (i, w) in words.iter().enumerate() {
         let shorter: Vec<String> = match w.len() {
             0..=3 => Vec::new(),
@@ -297,7 +297,7 @@ pub fn shorter_words(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
         };
         for word in shorter {
             let mut words = words.clone();
-            words[i] = &word;
+            words[i] = word;
             out.push(shiritori::Instance::new(words));
         }
     }
@@ -484,7 +484,7 @@ pub fn instance_passes(official: bool) -> Passes<Instance> {
             rick.chain(morty).collect()
         }));
         list.push(shiritori_pass("word chunks", official, move |s, _| {
-            let words: Vec<&str> = s.words().collect();
+            let words: Vec<String> = s.words().collect();
             fewer(&words, parts).map(shiritori::Instance::new).collect()
         }));
         list.push(catmouse_pass("edge chunks", official, move |c, official| {
@@ -599,7 +599,7 @@ pub fn instance_single_removals(instance: &Instance, official: bool) -> Vec<Inst
         }
         // The input holds at least one word.
         Instance::Shiritori(s) => {
-            let words: Vec<&str> = s.words().collect();
+            let words: Vec<String> = s.words().collect();
             without_each(&words)
                 .filter(|words| !words.is_empty())
                 .map(|words| Instance::Shiritori(shiritori::Instance::new(words)))

@@ -10,7 +10,10 @@
 //! is the contest rule. `Draw` is a real answer, so there is no draw convention.
 
 use super::scan::{InputError, Scanner};
-use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, AnswerWriter, ContestProblem, Csr};
+use super::{
+    degrees_and_reverse, degrees_and_reverse_of, fits_implicitly, fits_in_memory, AnswerWriter,
+    ContestProblem, Csr,
+};
 use crate::game::{Game, Outcome, Side};
 use crate::solve::retrograde::{self, Graph, Predecessors, Reverse};
 use crate::text::count;
@@ -19,20 +22,20 @@ use std::io::{self, Write};
 
 /// The one test case of an input.
 ///
-/// The words sit in one text, each followed by `\n`, rather than in a `String` each:
-/// at 2·10⁵ words, allocating, filling and freeing a string per word took half the
-/// time of `solve`. Their key codes are kept beside them, taken while each word is
-/// read.
+/// A word of 8 letters or fewer (every word within the limits) is kept as one `u64`:
+/// the codes of its prefix and suffix, its length and the letters between them, which
+/// is all of it. At 2·10⁵ words, a `String` per word took half the time of `solve`,
+/// and every page of memory touched costs more than the word it holds; solving reads
+/// the codes only.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Instance {
-    /// The dictionary in input order, repeats kept, each word followed by `\n`; each
-    /// word has at least three characters, all ASCII letters.
-    text: String,
-    /// Per word in input order, the [`code`]s of its prefix and suffix: what solving
-    /// reads, word after word, three times over. Finding the words in `text` again
-    /// each time cost more than these 8 bytes a word (a mispredicted branch per word,
-    /// and less overlap between the random loads that follow).
-    codes: Vec<(u32, u32)>,
+    /// Per word in input order: the [`code`]s of its prefix (bits 0 to 17) and suffix
+    /// (18 to 35), its length (36 to 39), and for 7 or 8 letters the one or two
+    /// between them (6 bits each from bit 40, as in [`code`]); the length is 0 for a
+    /// word longer than 8 letters, which is in `long`.
+    words: Vec<u64>,
+    /// The words longer than 8 letters, in input order, each followed by `\n`.
+    long: String,
 }
 
 impl Instance {
@@ -43,34 +46,69 @@ impl Instance {
     /// If a word has fewer than three characters or one that is not an ASCII letter:
     /// the parser refuses such input, and no key could be formed from it.
     pub fn new<W: AsRef<str>>(words: impl IntoIterator<Item = W>) -> Instance {
-        let mut text = String::new();
-        let mut codes = Vec::new();
+        let mut instance = Instance {
+            words: Vec::new(),
+            long: String::new(),
+        };
         for w in words {
             let w = w.as_ref();
             assert!(
                 is_word(w.as_bytes()),
                 "a shiritori word has 3 or more letters a-z, A-Z: {w:?}"
             );
-            text.push_str(w);
-            text.push('\n');
-            codes.push(word_codes(w.as_bytes()));
+            instance.push(w.as_bytes());
         }
-        Instance { text, codes }
+        instance
+    }
+
+    /// Appends `w`, which [`is_word`].
+    #[inline]
+    fn push(&mut self, w: &[u8]) {
+        let (pre, suf) = word_codes(w);
+        let mut x = u64::from(pre) | u64::from(suf) << 18;
+        if w.len() <= 8 {
+            x |= (w.len() as u64) << 36;
+            if w.len() > 6 {
+                for (i, &b) in w[3..w.len() - 3].iter().enumerate() {
+                    x |= u64::from(letter(b)) << (40 + 6 * i);
+                }
+            }
+        } else {
+            // Its letters are ASCII.
+            self.long.push_str(std::str::from_utf8(w).expect("ASCII letters"));
+            self.long.push('\n');
+        }
+        self.words.push(x);
     }
 
     /// The words in input order.
-    pub fn words(&self) -> impl Iterator<Item = &str> + Clone + '_ {
-        self.text.split_terminator('\n')
+    pub fn words(&self) -> impl Iterator<Item = String> + Clone + '_ {
+        let mut long = self.long.split_terminator('\n');
+        self.words.iter().map(move |&x| match x >> 36 & 15 {
+            0 => long.next().expect("a long word for each long entry").to_string(),
+            _ => {
+                let mut w = String::with_capacity(8);
+                short_word(x, &mut w);
+                w
+            }
+        })
     }
 
     /// The number of words N.
     pub fn len(&self) -> usize {
-        self.codes.len()
+        self.words.len()
     }
 
     /// Whether there is no word (an input always holds one; a shrinker may not).
     pub fn is_empty(&self) -> bool {
-        self.codes.is_empty()
+        self.words.is_empty()
+    }
+
+    /// Per word in input order, the [`code`]s of its prefix and suffix.
+    fn codes(&self) -> impl Iterator<Item = (u32, u32)> + Clone + '_ {
+        self.words
+            .iter()
+            .map(|&x| (x as u32 & CODE_MASK, (x >> 18) as u32 & CODE_MASK))
     }
 
     /// The number of keys K and, per word in input order, the keys of its prefix and
@@ -88,15 +126,38 @@ impl Instance {
             *id - 1
         };
         let edges = self
-            .codes
-            .iter()
-            .map(|&(pre, suf)| {
+            .codes()
+            .map(|(pre, suf)| {
                 let pre = key(pre);
                 (pre, key(suf))
             })
             .collect();
         (next, edges)
     }
+}
+
+/// Appends the word `x` packs, of 8 letters or fewer, to `out`.
+fn short_word(x: u64, out: &mut String) {
+    let letters = |code: u64| {
+        let code = code as u32 & CODE_MASK;
+        [code / (52 * 52), code / 52 % 52, code % 52].map(letter_char)
+    };
+    let (pre, suf) = (letters(x), letters(x >> 18));
+    let length = (x >> 36 & 15) as usize;
+    out.extend(pre);
+    for i in 0..length.saturating_sub(6) {
+        out.push(letter_char((x >> (40 + 6 * i) & 63) as u32));
+    }
+    out.extend(&suf[6usize.saturating_sub(length).min(3)..]);
+}
+
+/// The letter of index `i` in `0..52`, as in [`code`].
+fn letter_char(i: u32) -> char {
+    char::from(if i < 26 {
+        b'a' + i as u8
+    } else {
+        b'A' + (i - 26) as u8
+    })
 }
 
 /// Shown as the word list, as it reads in the input.
@@ -116,6 +177,9 @@ fn is_word(w: &[u8]) -> bool {
 /// The number of three-letter strings.
 const CODES: usize = 52 * 52 * 52;
 
+/// The bits of a [`code`] (under 2¹⁸).
+const CODE_MASK: u32 = (1 << 18) - 1;
+
 /// The [`code`]s of the prefix and suffix of `w`, which [`is_word`].
 #[inline]
 fn word_codes(w: &[u8]) -> (u32, u32) {
@@ -127,13 +191,16 @@ fn word_codes(w: &[u8]) -> (u32, u32) {
 /// `solve`).
 #[inline]
 fn code(k: &[u8]) -> u32 {
-    // a-z are 0 to 25, A-Z 26 to 51, from their low five bits and their case bit
-    // (without a branch: the case of a letter is as good as random).
-    let letter = |b: u8| {
-        let b = u32::from(b);
-        (b & 31) - 1 + 26 * ((b >> 5 & 1) ^ 1)
-    };
     (letter(k[0]) * 52 + letter(k[1])) * 52 + letter(k[2])
+}
+
+/// The index of an ASCII letter: a-z are 0 to 25, A-Z 26 to 51, from its low five
+/// bits and its case bit (without a branch: the case of a letter is as good as
+/// random).
+#[inline]
+fn letter(b: u8) -> u32 {
+    let b = u32::from(b);
+    (b & 31) - 1 + 26 * ((b >> 5 & 1) ^ 1)
 }
 
 impl Instance {
@@ -167,13 +234,13 @@ impl Instance {
                 (speaker_results(left, &reverse), Some(suffixes))
             }
             Keying::Strings => {
-                let (left, reverse) = degrees_and_reverse(CODES as u32, &self.codes);
+                let (left, reverse) = degrees_and_reverse_of(CODES as u32, self.len(), || self.codes());
                 (speaker_results(left, &reverse), None)
             }
         };
         Box::new(move |out| match &suffixes {
             Some(suffixes) => write_lines(suffixes.iter().copied(), &speaker, out),
-            None => write_lines(self.codes.iter().map(|&(_, suf)| suf), &speaker, out),
+            None => write_lines(self.codes().map(|(_, suf)| suf), &speaker, out),
         })
     }
 }
@@ -214,9 +281,9 @@ fn write_lines(suffixes: impl Iterator<Item = u32>, speaker: &[u8], out: &mut dy
     out.write_all(&block[..end.saturating_sub(1)])
 }
 
-/// Memory per word, measured: about 27 bytes at N = 2,000,000 (54 MB peak, input of
+/// Memory per word, measured: about 21 bytes at N = 2,000,000 (41 MB peak, input of
 /// 13 MB included; words of 3 to 8 letters).
-const BYTES_PER_WORD: u64 = 28;
+const BYTES_PER_WORD: u64 = 21;
 
 impl ContestProblem for Instance {
     const NAME: &'static str = "shiritori";
@@ -225,9 +292,9 @@ impl ContestProblem for Instance {
     fn parse_case(s: &mut Scanner, _cases: u64) -> Result<Instance, InputError> {
         let (n, line) = s.number("N, the number of words", 1, u32::MAX.into())?;
         // A word costs about BYTES_PER_WORD bytes once read and solved (its input, its
-        // text, its key codes, its share of the reverse graph), some 4 times its input
-        // bytes: an input within the reader's cap could still exhaust memory, so N is
-        // checked first.
+        // packed form, its share of the reverse graph), some 3 times its input bytes:
+        // an input within the reader's cap could still exhaust memory, so N is checked
+        // first.
         let need = n.saturating_mul(BYTES_PER_WORD);
         if need > super::memory_limit() {
             return Err(s.error_at(
@@ -240,16 +307,14 @@ impl ContestProblem for Instance {
             ));
         }
         // Grow with what the input really holds, never with what N claims: a word takes
-        // at least 4 bytes of it (3 letters and a separator), and its text in the
-        // instance at most one more byte than in the input.
-        let most = (n as usize).min(s.remaining() / 4);
-        let mut text = Vec::with_capacity(most.saturating_mul(9).min(s.remaining() + 1));
-        let mut codes = Vec::with_capacity(most);
+        // at least 4 bytes of it (3 letters and a separator).
+        let mut instance = Instance {
+            words: Vec::with_capacity((n as usize).min(s.remaining() / 4)),
+            long: String::new(),
+        };
         for i in 1..=n {
             if let Some(token) = s.word(3) {
-                text.extend_from_slice(token);
-                text.push(b'\n');
-                codes.push(word_codes(token));
+                instance.push(token);
                 continue;
             }
             let what = || format!("word {i} of {n} (3 or more letters a-z, A-Z)");
@@ -266,15 +331,16 @@ impl ContestProblem for Instance {
                 ),
             ));
         }
-        // One check of the whole text: per word, it cost as much as reading the word.
-        let text = String::from_utf8(text).expect("ASCII letters and newlines");
-        Ok(Instance { text, codes })
+        Ok(instance)
     }
 
     fn print_case(&self, out: &mut String) {
         out.push_str(&self.len().to_string());
         out.push('\n');
-        out.push_str(&self.text);
+        for w in self.words() {
+            out.push_str(&w);
+            out.push('\n');
+        }
     }
 
     fn game(&self) -> Result<Game, String> {
@@ -317,7 +383,7 @@ impl ContestProblem for Instance {
 
     /// 1 ≤ N ≤ 2·10⁵; 3 ≤ |S_i| ≤ 8 (letters only is already enforced by the parser).
     fn is_official(&self) -> bool {
-        (1..=200_000).contains(&self.len()) && self.words().all(|w| (3..=8).contains(&w.len()))
+        (1..=200_000).contains(&self.len()) && self.words.iter().all(|&x| x >> 36 & 15 != 0)
     }
 
     fn size_text(&self) -> String {
@@ -467,6 +533,43 @@ mod keying_tests {
             assert_eq!(answer(&s, Keying::Keys), truth, "{words:?}");
             assert_eq!(answer(&s, Keying::Strings), truth, "{words:?}");
             assert_eq!(s.answer_line(1).unwrap(), truth, "{words:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod packing_tests {
+    use super::Instance;
+    use crate::problems::{Instance as Any, Problem};
+    use rand::{Rng, SeedableRng};
+
+    /// Words of every length, packed or kept whole, come back as they went in, and so
+    /// does their input.
+    #[test]
+    fn words_come_back_unchanged() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
+        let letters = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        for _ in 0..500 {
+            let words: Vec<String> = (0..rng.gen_range(1..=12))
+                .map(|_| {
+                    (0..rng.gen_range(3..=12))
+                        .map(|_| char::from(letters[rng.gen_range(0..letters.len())]))
+                        .collect()
+                })
+                .collect();
+            let s = Instance::new(&words);
+            assert_eq!(s.words().collect::<Vec<_>>(), words);
+            assert_eq!(s.len(), words.len());
+            let input = Any::Shiritori(s.clone()).to_input();
+            assert_eq!(input, format!("{}\n{}\n", words.len(), words.join("\n")));
+            assert_eq!(
+                Problem::Shiritori.parse(&input).unwrap(),
+                vec![Any::Shiritori(s.clone())]
+            );
+            assert_eq!(
+                crate::problems::ContestProblem::is_official(&s),
+                words.iter().all(|w| w.len() <= 8)
+            );
         }
     }
 }
