@@ -80,7 +80,7 @@ fn write_input(problem: &str, path: &Path) {
         }
         "shiritori" => {
             let letters = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-            let words = (0..200_000)
+            let words: Vec<String> = (0..200_000)
                 .map(|_| {
                     let len = rng.gen_range(3..=8);
                     (0..len)
@@ -88,7 +88,7 @@ fn write_input(problem: &str, path: &Path) {
                         .collect()
                 })
                 .collect();
-            Instance::Shiritori(shiritori::Instance { words }).to_input()
+            Instance::Shiritori(shiritori::Instance::new(words)).to_input()
         }
         "catmouse" => {
             let boards: Vec<Instance> = (0..1000)

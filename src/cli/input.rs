@@ -8,11 +8,11 @@ use retrocheck::Game;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
-/// A reader over the file, or over standard input for `-`, and the file's length when
-/// it is a regular file (a pipe or a device has none: it may never end).
+/// A reader over the file, or over standard input for `-`, and the length left to read
+/// when it is a regular file (a pipe or a device has none: it may never end).
 pub fn open(path: &Path) -> Result<(Box<dyn BufRead>, Option<u64>), Exit> {
     if path.as_os_str() == "-" {
-        return Ok((Box::new(std::io::stdin().lock()), None));
+        return Ok((Box::new(std::io::stdin().lock()), stdin_size()));
     }
     let cannot = |e: std::io::Error| Exit::bad(format!("reading {}: {e}", path.display()));
     let file = std::fs::File::open(path).map_err(cannot)?;
@@ -25,6 +25,23 @@ pub fn open(path: &Path) -> Result<(Box<dyn BufRead>, Option<u64>), Exit> {
     }
     let size = metadata.is_file().then_some(metadata.len());
     Ok((Box::new(BufReader::with_capacity(1 << 16, file)), size))
+}
+
+/// What is left of standard input when it is redirected from a regular file
+/// (`solve shiritori - < input.txt`): such an input ends, and is read like the file
+/// named on the command line, without re-parsing its beginning as it arrives.
+fn stdin_size() -> Option<u64> {
+    use std::io::Seek;
+    use std::os::fd::AsFd;
+    let file = std::fs::File::from(std::io::stdin().as_fd().try_clone_to_owned().ok()?);
+    let metadata = file.metadata().ok()?;
+    let at = (&file).stream_position().ok()?;
+    metadata.is_file().then(|| metadata.len().saturating_sub(at))
+}
+
+#[cfg(not(unix))]
+fn stdin_size() -> Option<u64> {
+    None
 }
 
 /// A `.game` file, parsed as it is read.

@@ -35,9 +35,14 @@ use std::path::Path;
 /// do. SIGPIPE itself stays ignored, as Rust sets it: restoring its default would also
 /// kill retrocheck whenever a program under `stress` exits without reading its input.
 pub fn out(args: std::fmt::Arguments) {
+    out_with(|stdout| stdout.write_fmt(args));
+}
+
+/// [`out`] for output that `write` produces in pieces.
+pub fn out_with(write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_fmt(args).and_then(|()| stdout.flush()) {
+    if let Err(e) = write(&mut stdout).and_then(|()| stdout.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(141);
         }

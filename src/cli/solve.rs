@@ -3,7 +3,7 @@
 use super::input::{read_contest, read_game};
 use super::{Exit, Status};
 use retrocheck::harness::Subject;
-use retrocheck::problems::{InputError, Instance, Problem};
+use retrocheck::problems::{AnswerWriter, InputError, Instance, Problem};
 use retrocheck::solve::retrograde;
 use std::path::Path;
 use std::sync::Mutex;
@@ -44,14 +44,25 @@ pub fn problem(problem: Problem, file: &Path, solver: &str, threads: usize) -> S
 fn one_case(problem: Problem, file: &Path, subject: Option<&dyn Subject>) -> Status {
     let bytes = read_contest(problem, file)?;
     let bad = |e: String| Exit::bad(format!("{}: {e}", file.display()));
-    let mut text = String::new();
-    for (index, case) in problem.cases(&bytes).map_err(|e| bad(e.to_string()))?.enumerate() {
-        let instance = case.map_err(|e| bad(e.to_string()))?;
-        text += &answer_by(subject, &instance, index + 1)
-            .map_err(|e| bad(format!("test case {}: {e}", index + 1)))?;
-        text.push('\n');
+    let mut cases = problem.cases(&bytes).map_err(|e| bad(e.to_string()))?;
+    let instance = cases
+        .next()
+        .expect("an input holds at least one test case")
+        .map_err(|e| bad(e.to_string()))?;
+    let answer = match subject {
+        Some(_) => answer_by(subject, &instance, 1)
+            .map(|line| -> AnswerWriter<'_> { Box::new(move |out| out.write_all(line.as_bytes())) }),
+        None => instance.answer_writer(1),
     }
-    out!("{text}");
+    .map_err(|e| bad(format!("test case 1: {e}")))?;
+    // Nothing is printed before the whole input is known to be well formed.
+    if let Some(Err(e)) = cases.next() {
+        return Err(bad(e.to_string()));
+    }
+    super::out_with(|out| {
+        answer(out)?;
+        out.write_all(b"\n")
+    });
     Ok(())
 }
 

@@ -321,7 +321,7 @@ pub fn contest_input(problem: Problem, data: &[u8]) {
             Instance::Minigame(m) => 6 * u64::from(m.n),
             // Positions and moves: a ring of 1,000 objects with 1,000 steps is 2 million moves.
             Instance::Berzerk(b) => u64::from(b.n) * (2 + (b.rick.len() + b.morty.len()) as u64),
-            Instance::Shiritori(s) => 2 * 2 * s.words.len() as u64,
+            Instance::Shiritori(s) => 2 * 2 * s.len() as u64,
             Instance::Catmouse(c) => 2 * (c.lists.len() as u64).pow(2),
         };
         if positions > 2_000 {

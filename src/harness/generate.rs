@@ -767,7 +767,7 @@ pub fn shiritori_instance(rng: &mut impl Rng, n: u32, official: bool) -> shirito
     let n = if official { n.clamp(1, 200_000) } else { n.max(1) };
     let alphabet = &b"abAB"[..rng.gen_range(1..=4)];
     let longest = if official { 8 } else { 10 };
-    let words = (0..n)
+    let words: Vec<String> = (0..n)
         .map(|_| {
             let len = rng.gen_range(3..=longest);
             (0..len)
@@ -775,7 +775,7 @@ pub fn shiritori_instance(rng: &mut impl Rng, n: u32, official: bool) -> shirito
                 .collect()
         })
         .collect();
-    shiritori::Instance { words }
+    shiritori::Instance::new(words)
 }
 
 /// A random `catmouse` board on `n` nodes (at least 3). Within the official limits the

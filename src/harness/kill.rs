@@ -51,7 +51,7 @@ pub fn size_of(case: &Case) -> usize {
         Case::Instance(crate::problems::Instance::Pursuit(p)) => p.n as usize,
         Case::Instance(crate::problems::Instance::Minigame(m)) => m.n as usize,
         Case::Instance(crate::problems::Instance::Berzerk(b)) => b.n as usize,
-        Case::Instance(crate::problems::Instance::Shiritori(s)) => s.words.len(),
+        Case::Instance(crate::problems::Instance::Shiritori(s)) => s.len(),
         Case::Instance(crate::problems::Instance::Catmouse(c)) => c.lists.len(),
     }
 }

@@ -155,11 +155,12 @@ pub fn shiritori_instance(max_words: usize, official: bool) -> impl Strategy<Val
             1..=max_words.max(1),
         ),
     )
-        .prop_map(|(alphabet, words)| shiritori::Instance {
-            words: words
-                .into_iter()
-                .map(|w| w.into_iter().map(|c| char::from(b"abAB"[c % alphabet])).collect())
-                .collect(),
+        .prop_map(|(alphabet, words)| {
+            shiritori::Instance::new(words.into_iter().map(|w| {
+                w.into_iter()
+                    .map(|c| char::from(b"abAB"[c % alphabet]))
+                    .collect::<String>()
+            }))
         })
 }
 

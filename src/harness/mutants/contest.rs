@@ -4,7 +4,7 @@
 
 use crate::game::{Game, GameBuilder, Outcome, Side};
 use crate::harness::Subject;
-use crate::problems::{catmouse, Instance};
+use crate::problems::{catmouse, shiritori, Instance};
 use crate::solution::Solution;
 use crate::solve::{retrograde, SolveError};
 
@@ -56,10 +56,7 @@ impl Subject for WrongAnswer {
                 Instance::Berzerk(swapped).answer_line(k).ok()
             }
             (ContestBug::ShiritoriCaseInsensitive, Instance::Shiritori(s)) => {
-                let mut folded = s.clone();
-                for w in &mut folded.words {
-                    w.make_ascii_lowercase();
-                }
+                let folded = shiritori::Instance::new(s.words().map(|w| w.to_ascii_lowercase()));
                 Instance::Shiritori(folded).answer_line(k).ok()
             }
             (ContestBug::CatmouseCatFirst, Instance::Catmouse(c)) => cat_first(instance, c),

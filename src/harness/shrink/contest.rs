@@ -263,7 +263,7 @@ fn letter_rank(c: u8) -> u8 {
 /// Shiritori dictionaries with one letter merged into a letter of lower rank
 /// (everywhere): a smaller alphabet, ending in lower case.
 pub fn merged_letters(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
-    let mut letters: Vec<u8> = s.words.iter().flat_map(|w| w.bytes()).collect();
+    let mut letters: Vec<u8> = s.words().flat_map(String::into_bytes).collect();
     letters.sort_unstable_by_key(|&c| letter_rank(c));
     letters.dedup();
     let mut out = Vec::new();
@@ -272,16 +272,12 @@ pub fn merged_letters(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
             if letter_rank(to) >= letter_rank(from) {
                 continue;
             }
-            let words = s
-                .words
-                .iter()
-                .map(|w| {
-                    w.bytes()
-                        .map(|c| char::from(if c == from { to } else { c }))
-                        .collect()
-                })
-                .collect();
-            out.push(shiritori::Instance { words });
+            let words = s.words().map(|w| {
+                w.bytes()
+                    .map(|c| char::from(if c == from { to } else { c }))
+                    .collect::<String>()
+            });
+            out.push(shiritori::Instance::new(words));
         }
     }
     out
@@ -292,16 +288,17 @@ pub fn merged_letters(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
 /// letter (a different move, which may fail all the same).
 pub fn shorter_words(s: &shiritori::Instance) -> Vec<shiritori::Instance> {
     let mut out = Vec::new();
-    for (i, w) in s.words.iter().enumerate() {
+    let words: Vec<String> = s.words().collect();
+    for (i, w) in words.iter().enumerate() {
         let shorter: Vec<String> = match w.len() {
             0..=3 => Vec::new(),
             4..=6 => vec![w[1..].to_string(), w[..w.len() - 1].to_string()],
             len => vec![format!("{}{}", &w[..3], &w[len - 3..])],
         };
         for word in shorter {
-            let mut words = s.words.clone();
+            let mut words = words.clone();
             words[i] = word;
-            out.push(shiritori::Instance { words });
+            out.push(shiritori::Instance::new(words));
         }
     }
     out
@@ -487,9 +484,8 @@ pub fn instance_passes(official: bool) -> Passes<Instance> {
             rick.chain(morty).collect()
         }));
         list.push(shiritori_pass("word chunks", official, move |s, _| {
-            fewer(&s.words, parts)
-                .map(|words| shiritori::Instance { words })
-                .collect()
+            let words: Vec<String> = s.words().collect();
+            fewer(&words, parts).map(shiritori::Instance::new).collect()
         }));
         list.push(catmouse_pass("edge chunks", official, move |c, official| {
             let edges = catmouse_edges(c, official);
@@ -602,10 +598,13 @@ pub fn instance_single_removals(instance: &Instance, official: bool) -> Vec<Inst
                 .collect()
         }
         // The input holds at least one word.
-        Instance::Shiritori(s) => without_each(&s.words)
-            .filter(|words| !words.is_empty())
-            .map(|words| Instance::Shiritori(shiritori::Instance { words }))
-            .collect(),
+        Instance::Shiritori(s) => {
+            let words: Vec<String> = s.words().collect();
+            without_each(&words)
+                .filter(|words| !words.is_empty())
+                .map(|words| Instance::Shiritori(shiritori::Instance::new(words)))
+                .collect()
+        }
         Instance::Catmouse(c) => {
             let nodes = (3..c.n()).map(|v| without_node(c, v));
             let edges = catmouse_edges(c, official);
@@ -704,7 +703,7 @@ mod tests {
             let Instance::Shiritori(s) = shrinks_to(mutant, start, 3) else {
                 panic!()
             };
-            assert!(s.words.iter().all(|w| w.len() <= 6), "{mutant}: {s:?}");
+            assert!(s.words().all(|w| w.len() <= 6), "{mutant}: {s:?}");
         }
     }
 

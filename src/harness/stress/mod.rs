@@ -203,7 +203,7 @@ pub fn size_of(case: &Case) -> u64 {
         Case::Instance(Instance::Pursuit(i)) => u64::from(i.n),
         Case::Instance(Instance::Minigame(i)) => u64::from(i.n),
         Case::Instance(Instance::Berzerk(i)) => u64::from(i.n),
-        Case::Instance(Instance::Shiritori(i)) => i.words.len() as u64,
+        Case::Instance(Instance::Shiritori(i)) => i.len() as u64,
         Case::Instance(Instance::Catmouse(i)) => i.lists.len() as u64,
     }
 }

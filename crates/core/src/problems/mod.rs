@@ -292,7 +292,23 @@ impl Iterator for Cases<'_> {
     }
 }
 
+/// An answer solved and ready to be written to its destination (without a final
+/// newline), by [`Instance::answer_writer`].
+pub type AnswerWriter<'a> = Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
+
 impl Instance {
+    /// [`answer_line`](Instance::answer_line) split in two: solving, which may fail,
+    /// and writing, which a caller can do after checking the rest of its input, and
+    /// without holding the whole text where the problem writes it a block at a time
+    /// (`shiritori`, whose text is the largest part of `solve`'s memory).
+    pub fn answer_writer(&self, k: usize) -> Result<AnswerWriter<'_>, String> {
+        if let Instance::Shiritori(s) = self {
+            return Ok(s.answer_writer());
+        }
+        let line = self.answer_line(k)?;
+        Ok(Box::new(move |out| out.write_all(line.as_bytes())))
+    }
+
     /// The judge's answer line for test case `k`, by the fast path.
     pub fn answer_line(&self, k: usize) -> Result<String, String> {
         if let Instance::Pursuit(p) = self {
@@ -363,17 +379,27 @@ impl Csr {
 /// What a contest graph's implicit product game needs: each vertex's out-degree and
 /// its predecessors (the order of a predecessor list does not matter to the solver).
 pub(crate) fn degrees_and_reverse(n: u32, edges: &[(u32, u32)]) -> (Vec<u32>, Reverse) {
+    degrees_and_reverse_of(n, edges.len(), || edges.iter().copied())
+}
+
+/// [`degrees_and_reverse`] of the `m` edges that `edges` lists (twice): for a contest
+/// that stores its edges in another form.
+pub(crate) fn degrees_and_reverse_of<I: Iterator<Item = (u32, u32)>>(
+    n: u32,
+    m: usize,
+    edges: impl Fn() -> I,
+) -> (Vec<u32>, Reverse) {
     let mut out_degree = vec![0u32; n as usize];
     let mut offsets = vec![0u32; n as usize + 2];
-    for &(from, to) in edges {
+    for (from, to) in edges() {
         out_degree[from as usize] += 1;
         offsets[to as usize + 2] += 1;
     }
     for i in 2..offsets.len() {
         offsets[i] += offsets[i - 1];
     }
-    let mut sources = vec![0u32; edges.len()];
-    for &(from, to) in edges {
+    let mut sources = vec![0u32; m];
+    for (from, to) in edges() {
         let slot = &mut offsets[to as usize + 1];
         sources[*slot as usize] = from;
         *slot += 1;

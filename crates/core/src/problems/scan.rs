@@ -27,6 +27,22 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// The high bit of each byte of a `u64`.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The bytes of `x` (as eight bytes) that are ASCII letters, as their high bits.
+#[inline]
+fn letters(x: u64) -> u64 {
+    let each = |b: u8| u64::from_le_bytes([b; 8]);
+    // A-Z onto a-z; no other byte lands in a-z.
+    let folded = x | each(0x20);
+    // Per byte, without borrows between bytes: at least `a` on its low 7 bits, at most
+    // `z` on them, and its high bit clear.
+    let at_least_a = (folded | HIGH_BITS).wrapping_sub(each(b'a')) & HIGH_BITS;
+    let at_most_z = (each(b'z') | HIGH_BITS).wrapping_sub(folded & !HIGH_BITS) & HIGH_BITS;
+    at_least_a & at_most_z & !folded
+}
+
 /// Reads whitespace-separated tokens, counting lines.
 pub struct Scanner<'a> {
     bytes: &'a [u8],
@@ -90,7 +106,8 @@ impl<'a> Scanner<'a> {
         self.skip_space();
         let start = self.pos;
         while let Some(&b) = self.bytes.get(self.pos) {
-            if matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+            // One comparison for the bytes of a token, which all lie above the space.
+            if b <= b' ' && matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
                 break;
             }
             self.pos += 1;
@@ -101,6 +118,44 @@ impl<'a> Scanner<'a> {
         }
         self.last_line = self.line;
         Some((&self.bytes[start..self.pos], self.line))
+    }
+
+    /// The next token if it is a word of `min` or more ASCII letters (then white space
+    /// or the end of the input), else `None` with nothing read: the hot path of word
+    /// lists, one pass over the letters where [`Scanner::token`] and a check of what it
+    /// read take two.
+    #[inline]
+    pub fn word(&mut self, min: usize) -> Option<&'a [u8]> {
+        let saved = (self.pos, self.line);
+        self.skip_space();
+        let start = self.pos;
+        let mut end = start;
+        // Eight bytes at a time, the first that is no letter found without a branch:
+        // a byte loop mispredicts the end of every word.
+        while let Some(eight) = self.bytes.get(end..end + 8) {
+            let others = !letters(u64::from_le_bytes(eight.try_into().expect("8 bytes"))) & HIGH_BITS;
+            if others != 0 {
+                end += (others.trailing_zeros() / 8) as usize;
+                break;
+            }
+            end += 8;
+        }
+        if self.bytes.len() - end < 8 {
+            while self.bytes.get(end).is_some_and(u8::is_ascii_alphabetic) {
+                end += 1;
+            }
+        }
+        let ends = self
+            .bytes
+            .get(end)
+            .is_none_or(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+        if end - start < min || !ends {
+            (self.pos, self.line) = saved;
+            return None;
+        }
+        self.pos = end;
+        self.last_line = self.line;
+        Some(&self.bytes[start..end])
     }
 
     /// The next token, which must be present; `what` names it in the error.
@@ -273,6 +328,60 @@ impl<'a> Scanner<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `word` reads what `token` reads when that is a word, and nothing otherwise, on
+    /// bytes of every value and tokens of every length around the 8 read at a time.
+    #[test]
+    fn words_are_the_tokens_of_letters() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
+        let alphabet: Vec<u8> = b"aAzZbY \n\t\r`{@[0\x80\xe1\xfa\x0b".to_vec();
+        for round in 0..20_000 {
+            let len = rng.gen_range(0..40);
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    if round % 3 == 0 {
+                        rng.gen()
+                    } else {
+                        alphabet[rng.gen_range(0..alphabet.len())]
+                    }
+                })
+                .collect();
+            let min = rng.gen_range(1..5);
+            let (mut a, mut b) = (Scanner::new(&bytes), Scanner::new(&bytes));
+            loop {
+                let word = a.word(min);
+                let before = (b.pos, b.line, b.last_line);
+                let token = b.token();
+                let expected = token
+                    .filter(|(t, _)| t.len() >= min && t.iter().all(u8::is_ascii_alphabetic))
+                    .map(|(t, _)| t);
+                assert_eq!(word, expected, "{bytes:?}");
+                if word.is_none() {
+                    assert_eq!((a.pos, a.line, a.last_line), before, "{bytes:?}");
+                    break;
+                }
+                assert_eq!(
+                    (a.pos, a.line, a.last_line),
+                    (b.pos, b.line, b.last_line),
+                    "{bytes:?}"
+                );
+            }
+        }
+        for b in 0..=255u8 {
+            let x = u64::from_le_bytes([b, b'a', b, b'Z', b, 0, b, b'@']);
+            let expected = u64::from_le_bytes(
+                [b.is_ascii_alphabetic(), true, b.is_ascii_alphabetic(), true]
+                    .into_iter()
+                    .chain([b.is_ascii_alphabetic(), false, b.is_ascii_alphabetic(), false])
+                    .map(|l| if l { 0x80 } else { 0 })
+                    .collect::<Vec<u8>>()
+                    .try_into()
+                    .unwrap(),
+            );
+            assert_eq!(letters(x), expected, "byte {b}");
+        }
+    }
 
     #[test]
     fn tokens_carry_their_line() {
