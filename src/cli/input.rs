@@ -30,6 +30,7 @@ pub fn open(path: &Path) -> Result<(Box<dyn BufRead>, Option<u64>), Exit> {
 /// What is left of standard input when it is redirected from a regular file
 /// (`solve shiritori - < input.txt`): such an input ends, and is read like the file
 /// named on the command line, without re-parsing its beginning as it arrives.
+#[cfg(unix)]
 fn stdin_size() -> Option<u64> {
     use std::io::Seek;
     use std::os::fd::AsFd;

@@ -52,6 +52,15 @@ pub trait ContestProblem: Sized {
         Ok(self.answer(k, &self.implicit_outcomes()?))
     }
 
+    /// [`answer_line`](Self::answer_line) split in two: solving, which may fail, and
+    /// writing, which a caller can do after checking the rest of its input. By default
+    /// the line, written whole; a problem whose answer is large overrides it to write
+    /// a block at a time instead of holding the whole text.
+    fn answer_writer(&self, k: usize) -> Result<AnswerWriter<'_>, String> {
+        let line = self.answer_line(k)?;
+        Ok(Box::new(move |out| out.write_all(line.as_bytes())))
+    }
+
     /// Whether the test case meets the problem's official limits.
     fn is_official(&self) -> bool;
 
@@ -143,9 +152,18 @@ macro_rules! registry {
                 }
             }
 
-            fn fast_answer_line(&self, k: usize) -> Result<String, String> {
+            /// The judge's answer line for test case `k`, by the fast path.
+            pub fn answer_line(&self, k: usize) -> Result<String, String> {
                 match self {
                     $(Instance::$variant(x) => ContestProblem::answer_line(x, k),)*
+                }
+            }
+
+            /// The judge's answer for test case `k`, solved and ready to write
+            /// ([`ContestProblem::answer_writer`]).
+            pub fn answer_writer(&self, k: usize) -> Result<AnswerWriter<'_>, String> {
+                match self {
+                    $(Instance::$variant(x) => ContestProblem::answer_writer(x, k),)*
                 }
             }
 
@@ -293,30 +311,10 @@ impl Iterator for Cases<'_> {
 }
 
 /// An answer solved and ready to be written to its destination (without a final
-/// newline), by [`Instance::answer_writer`].
+/// newline), by [`ContestProblem::answer_writer`].
 pub type AnswerWriter<'a> = Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
 
 impl Instance {
-    /// [`answer_line`](Instance::answer_line) split in two: solving, which may fail,
-    /// and writing, which a caller can do after checking the rest of its input, and
-    /// without holding the whole text where the problem writes it a block at a time
-    /// (`shiritori`, whose text is the largest part of `solve`'s memory).
-    pub fn answer_writer(&self, k: usize) -> Result<AnswerWriter<'_>, String> {
-        if let Instance::Shiritori(s) = self {
-            return Ok(s.answer_writer());
-        }
-        let line = self.answer_line(k)?;
-        Ok(Box::new(move |out| out.write_all(line.as_bytes())))
-    }
-
-    /// The judge's answer line for test case `k`, by the fast path.
-    pub fn answer_line(&self, k: usize) -> Result<String, String> {
-        if let Instance::Pursuit(p) = self {
-            return p.answer_line(k);
-        }
-        self.fast_answer_line(k)
-    }
-
     /// This instance alone, as a contest input.
     pub fn to_input(&self) -> String {
         self.problem().print(std::slice::from_ref(self))

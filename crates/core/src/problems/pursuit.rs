@@ -109,20 +109,6 @@ impl Instance {
         })
     }
 
-    /// The judge's line for test case `k` by the fastest path: the chaser's win set
-    /// ([`crate::solve::chase`]) on graphs small enough, else the implicit product.
-    pub fn answer_line(&self, k: usize) -> Result<String, String> {
-        let (out_degree, reverse) = degrees_and_reverse(self.n, &self.edges);
-        let n = self.n as usize;
-        match chase::runner_loses(n, &out_degree, &reverse.offsets, &reverse.sources) {
-            Some(lost) => {
-                let bob_loses = lost[self.bob as usize * n + self.alice as usize];
-                Ok(format!("Case #{k}: {}", if bob_loses { "No" } else { "Yes" }))
-            }
-            None => Ok(self.answer(k, &crate::solve::retrograde::graph_outcomes(&self.implicit()?))),
-        }
-    }
-
     /// The judge's line for test case `k`: Bob wins, endless play included, or not.
     /// `outcomes` are indexed by product position id, with or without the draw convention.
     pub fn answer(&self, k: usize, outcomes: &[Outcome]) -> String {
@@ -163,6 +149,20 @@ impl ContestProblem for Instance {
 
     fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
         Ok(retrograde::graph_outcomes(&self.implicit()?))
+    }
+
+    /// The judge's line for test case `k` by the fastest path: the chaser's win set
+    /// ([`crate::solve::chase`]) on graphs small enough, else the implicit product.
+    fn answer_line(&self, k: usize) -> Result<String, String> {
+        let (out_degree, reverse) = degrees_and_reverse(self.n, &self.edges);
+        let n = self.n as usize;
+        match chase::runner_loses(n, &out_degree, &reverse.offsets, &reverse.sources) {
+            Some(lost) => {
+                let bob_loses = lost[self.bob as usize * n + self.alice as usize];
+                Ok(format!("Case #{k}: {}", if bob_loses { "No" } else { "Yes" }))
+            }
+            None => Ok(self.answer(k, &retrograde::graph_outcomes(&self.implicit()?))),
+        }
     }
 
     fn answer(&self, k: usize, outcomes: &[Outcome]) -> String {

@@ -204,26 +204,6 @@ fn letter(b: u8) -> u32 {
 }
 
 impl Instance {
-    /// The answer solved, ready to write its lines (without a final newline): `solve`
-    /// writes them a block at a time rather than building the whole text, whose pages
-    /// (16 MB at 2·10⁶ words) cost more to touch than the lines cost to make.
-    ///
-    /// The product's two turns mirror each other (a key's value does not depend on who
-    /// is to speak, only on whether the speaker wins), so one turn is solved, by the
-    /// same propagation, and read for the other. It is solved on all 52³
-    /// three-letter strings rather than on the keys (a string that is no key is
-    /// isolated), which spares numbering the keys: a pass over a table as large.
-    ///
-    /// A small dictionary is solved on its keys instead: the tables over all 52³ strings
-    /// would cost it more (in pages touched) than the rest of its `solve`.
-    pub fn answer_writer(&self) -> AnswerWriter<'_> {
-        self.answer_writer_on(if self.len() < 1 << 14 {
-            Keying::Keys
-        } else {
-            Keying::Strings
-        })
-    }
-
     fn answer_writer_on(&self, keying: Keying) -> AnswerWriter<'_> {
         // The key each word ends in, when it is not its code.
         let (speaker, suffixes) = match keying {
@@ -375,9 +355,29 @@ impl ContestProblem for Instance {
         answer_of_keys(k, &edges, outcomes)
     }
 
-    fn answer_line(&self, _k: usize) -> Result<String, String> {
+    /// The answer solved, ready to write its lines (without a final newline): `solve`
+    /// writes them a block at a time rather than building the whole text, whose pages
+    /// (16 MB at 2·10⁶ words) cost more to touch than the lines cost to make.
+    ///
+    /// The product's two turns mirror each other (a key's value does not depend on who
+    /// is to speak, only on whether the speaker wins), so one turn is solved, by the
+    /// same propagation, and read for the other. It is solved on all 52³
+    /// three-letter strings rather than on the keys (a string that is no key is
+    /// isolated), which spares numbering the keys: a pass over a table as large.
+    ///
+    /// A small dictionary is solved on its keys instead: the tables over all 52³ strings
+    /// would cost it more (in pages touched) than the rest of its `solve`.
+    fn answer_writer(&self, _k: usize) -> Result<AnswerWriter<'_>, String> {
+        Ok(self.answer_writer_on(if self.len() < 1 << 14 {
+            Keying::Keys
+        } else {
+            Keying::Strings
+        }))
+    }
+
+    fn answer_line(&self, k: usize) -> Result<String, String> {
         let mut out = Vec::with_capacity(self.len() * 10);
-        (self.answer_writer())(&mut out).expect("writing to memory succeeds");
+        (ContestProblem::answer_writer(self, k)?)(&mut out).expect("writing to memory succeeds");
         Ok(String::from_utf8(out).expect("ASCII"))
     }
 
