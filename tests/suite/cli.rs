@@ -309,3 +309,53 @@ fn fuzz_seeds_counts_what_it_writes_for_every_target() {
         );
     }
 }
+
+/// A contest input in a regular file is mapped rather than read: named, redirected to
+/// standard input, or redirected after a first line was read from it (standard input
+/// then starts part-way into the file), it answers as the same bytes from a pipe do,
+/// and its errors name the same lines.
+#[test]
+fn a_regular_file_answers_as_a_pipe_does_from_where_it_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = "3\nabcd\nbcda\nada\n";
+    let bad = "2\nabcd\nab-d\n";
+    for (name, input) in [("good", good), ("bad", bad)] {
+        let piped = run(&["solve", "shiritori", "-"], input);
+        let file = dir.path().join(format!("{name}.in"));
+        std::fs::write(&file, input).unwrap();
+        let named = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+            .args(["solve", "shiritori"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let redirected = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+            .args(["solve", "shiritori", "-"])
+            .stdin(std::fs::File::open(&file).unwrap())
+            .output()
+            .unwrap();
+        let shifted_file = dir.path().join(format!("{name}-after-a-line.in"));
+        std::fs::write(&shifted_file, format!("a first line to skip\n{input}")).unwrap();
+        let shifted = Command::new("sh")
+            .arg("-c")
+            .arg(r#"{ read -r skip; exec "$0" solve shiritori -; } < "$1""#)
+            .arg(env!("CARGO_BIN_EXE_retrocheck"))
+            .arg(&shifted_file)
+            .output()
+            .unwrap();
+        for out in [&named, &redirected, &shifted] {
+            assert_eq!(out.status.code(), piped.status.code(), "{name}: {out:?}");
+            assert_eq!(out.stdout, piped.stdout, "{name}: {out:?}");
+        }
+        let error = |o: &Output| {
+            let text = String::from_utf8_lossy(&o.stderr).to_string();
+            text[text.find("line").unwrap_or(0)..].to_string()
+        };
+        assert_eq!(error(&redirected), error(&piped), "{name}");
+        assert_eq!(error(&shifted), error(&piped), "{name}");
+        assert_eq!(error(&named), error(&piped), "{name}");
+    }
+    assert_eq!(
+        String::from_utf8_lossy(&run(&["solve", "shiritori", "-"], good).stdout),
+        "Aoki\nTakahashi\nDraw\n"
+    );
+}

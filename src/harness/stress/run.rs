@@ -99,8 +99,11 @@ impl Program {
         }
         let before = resident_memory();
         let mut child = command.spawn()?;
-        let inherited = before.max(resident_memory());
         let pid = child.id() as libc::pid_t;
+        // Read at once: a program that exits within a millisecond of its start may be
+        // gone by the first poll below, and a zombie has no memory left to read.
+        let mut polled = tree_high_water_mark(pid);
+        let inherited = before.max(resident_memory());
         // One thread pumps all three pipes with poll(2): input in, output out, without
         // ever blocking on one pipe. It stops when told to, so a process that escaped
         // the group (`setsid`) and still holds a pipe cannot hang the runner.
@@ -114,7 +117,6 @@ impl Program {
             let (input, stop) = (input.to_vec(), stop.clone());
             std::thread::spawn(move || pump(stdin, stdout, stderr, &input, &stop))
         };
-        let mut polled = 0;
         let exited = wait_unreaped(pid, self.limits.time, &mut polled)?;
         let elapsed = if exited { start.elapsed() } else { self.limits.time };
         // The child is a zombie now, or still running: either way its pid, and so its
@@ -167,7 +169,8 @@ const PIPE_GRACE: Duration = Duration::from_millis(200);
 /// memory at the fork, `inherited`. So that figure is trusted only above `inherited`;
 /// at or below it, the peak is the largest `VmHWM` (the high-water mark of a
 /// process's own memory since its exec) of the program or its descendants seen while
-/// polling for its exit: a lower bound, for programs smaller than the harness.
+/// polling for its exit: a lower bound, for programs smaller than the harness, and 0
+/// (unknown) for one that exited before it could be read once.
 #[cfg(unix)]
 fn peak_memory(usage: &libc::rusage, inherited: u64, polled: u64) -> u64 {
     // Linux counts ru_maxrss in KiB.

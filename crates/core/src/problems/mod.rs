@@ -14,6 +14,7 @@ use crate::game::{check_size, Game, Outcome};
 use crate::solve::retrograde::Reverse;
 pub use scan::InputError;
 use scan::Scanner;
+pub use stream::check_input_size;
 
 /// One contest problem, implemented by its test-case type: everything the registry
 /// ([`Problem`], [`Instance`]) needs, so that adding a problem is one file implementing

@@ -23,20 +23,10 @@ impl Problem {
     /// parse of the whole input. `size`, when the input is a file of known length, is
     /// checked first and the checks while reading are skipped.
     pub fn read_input(self, mut input: impl Read, size: Option<u64>) -> Result<Vec<u8>, InputError> {
-        let most = memory_ceiling() / 4;
-        let too_large = |line: usize| InputError {
-            line,
-            case: None,
-            message: format!(
-                "the input is larger than {} MiB, a quarter of the memory this machine allows",
-                most >> 20
-            ),
-        };
+        let most = most_input_bytes();
         let mut bytes = Vec::new();
         if let Some(size) = size {
-            if size > most {
-                return Err(too_large(1));
-            }
+            check_input_size(size)?;
             bytes.reserve(size as usize);
         }
         let mut next_check = CHUNK;
@@ -110,6 +100,33 @@ impl Problem {
         }
         Ok(())
     }
+}
+
+/// The largest input read: a quarter of the memory ceiling (the parsed cases and
+/// product games need the rest).
+fn most_input_bytes() -> u64 {
+    memory_ceiling() / 4
+}
+
+/// The error for an input found larger than [`most_input_bytes`] at `line`.
+fn too_large(line: usize) -> InputError {
+    InputError {
+        line,
+        case: None,
+        message: format!(
+            "the input is larger than {} MiB, a quarter of the memory this machine allows",
+            most_input_bytes() >> 20
+        ),
+    }
+}
+
+/// Refuses, at line 1, an input of `size` bytes that [`Problem::read_input`] would
+/// refuse: for a caller that maps a file rather than reading it.
+pub fn check_input_size(size: u64) -> Result<(), InputError> {
+    if size > most_input_bytes() {
+        return Err(too_large(1));
+    }
+    Ok(())
 }
 
 /// The 1-based line of byte `offset`.
