@@ -2710,6 +2710,19 @@ fn shiritori_answers_as_its_statement_says() {
     assert!(most.is_official());
     assert!(!shiritori::Instance::new(vec!["abc"; 200_001]).is_official());
     assert!(!empty.is_official());
+    // Only letters make a word, three at least: a caller's other string is refused.
+    for bad in ["ab-d", "a1c", "ab", "abc d"] {
+        let made = std::panic::catch_unwind(|| shiritori::Instance::new([bad]));
+        assert!(made.is_err(), "{bad:?}");
+    }
+    // A dictionary that would not fit in memory is refused at its first line, before
+    // its words are read: about 21 bytes a word once read and solved.
+    let words = memory_limit() / 21;
+    for (n, refused) in [(words + 1, true), (words - 1, false)] {
+        let err = Problem::Shiritori.parse(&format!("{n}\nabc\n")).unwrap_err();
+        assert_eq!(err.line, if refused { 1 } else { 2 }, "{n}: {err}");
+        assert_eq!(err.to_string().contains("more than the"), refused, "{err}");
+    }
     // The sample of docs/problems, as given there.
     let got = answers(&Problem::Shiritori.parse("3\nabcd\nbcda\nada\n").unwrap());
     assert_eq!(got, ["Aoki\nTakahashi\nDraw"]);
