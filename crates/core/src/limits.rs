@@ -3,7 +3,8 @@
 
 use std::sync::OnceLock;
 
-/// Used where the machine's memory cannot be read (no `/proc/meminfo`).
+/// The ceiling where the machine's memory cannot be read (no `/proc/meminfo`, no
+/// cgroup limit).
 const FALLBACK: u64 = 8 << 30;
 
 /// Three quarters of the memory this process may use: the machine's physical memory
@@ -15,22 +16,32 @@ const FALLBACK: u64 = 8 << 30;
 pub fn memory_ceiling() -> u64 {
     static CEILING: OnceLock<u64> = OnceLock::new();
     *CEILING.get_or_init(|| {
-        let total = std::fs::read_to_string("/proc/meminfo")
-            .ok()
-            .and_then(|info| mem_total(&info));
-        let limit = [
-            "/sys/fs/cgroup/memory.max",
-            "/sys/fs/cgroup/memory/memory.limit_in_bytes",
-        ]
-        .iter()
-        .filter_map(|path| cgroup_limit(&std::fs::read_to_string(path).ok()?))
-        .min();
-        let usable = match (total, limit) {
-            (Some(total), Some(limit)) => total.min(limit),
-            (one, other) => one.or(other).unwrap_or(FALLBACK / 3 * 4),
-        };
-        usable / 4 * 3
+        let read = |path: &str| std::fs::read_to_string(path).ok();
+        ceiling_from(
+            read("/proc/meminfo").as_deref(),
+            &[
+                read("/sys/fs/cgroup/memory.max").as_deref(),
+                read("/sys/fs/cgroup/memory/memory.limit_in_bytes").as_deref(),
+            ],
+        )
     })
+}
+
+/// [`memory_ceiling`] from the texts it reads: /proc/meminfo and the cgroup limit
+/// files (v2, v1), each `None` where it cannot be read. Apart from the reading, so
+/// that every case can be checked on any machine.
+pub fn ceiling_from(meminfo: Option<&str>, cgroup_limits: &[Option<&str>]) -> u64 {
+    let total = meminfo.and_then(mem_total);
+    let limit = cgroup_limits
+        .iter()
+        .filter_map(|text| cgroup_limit((*text)?))
+        .min();
+    let usable = match (total, limit) {
+        (Some(total), Some(limit)) => total.min(limit),
+        (Some(one), None) | (None, Some(one)) => one,
+        (None, None) => return FALLBACK,
+    };
+    usable / 4 * 3
 }
 
 /// `MemTotal` in bytes, from the text of /proc/meminfo.

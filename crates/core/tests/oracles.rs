@@ -2729,3 +2729,163 @@ fn shiritori_answers_as_its_statement_says() {
     let got = answers(&Problem::Shiritori.parse("1\nABC\n").unwrap());
     assert_eq!(got, ["Draw"]);
 }
+
+// ------------------------------------------------------------------- limits
+
+/// Issue 13: the memory ceiling is three quarters of the machine's memory, or of a
+/// container's cgroup limit where smaller (v2 or v1; `max` and v1's huge "no limit"
+/// number are none), and 8 GiB where neither can be read.
+#[test]
+fn the_memory_ceiling_follows_meminfo_and_cgroups() {
+    use retrocheck_core::limits::{ceiling_from, memory_ceiling};
+    let meminfo = "MemFree:  1 kB\nMemTotal:       24684092 kB\nSwapTotal: 0 kB\n";
+    let total = 24_684_092u64 * 1024;
+    assert_eq!(ceiling_from(Some(meminfo), &[]), total / 4 * 3);
+    assert_eq!(ceiling_from(Some(meminfo), &[None, None]), total / 4 * 3);
+    assert_eq!(ceiling_from(None, &[]), 8 << 30);
+    assert_eq!(ceiling_from(Some("no total here\n"), &[Some("max\n")]), 8 << 30);
+    assert_eq!(ceiling_from(Some("MemTotal: lots kB\n"), &[]), 8 << 30);
+    // A smaller cgroup limit wins, the smaller of two; a larger one does not.
+    assert_eq!(ceiling_from(Some(meminfo), &[Some("4294967296\n")]), 3 << 30);
+    assert_eq!(
+        ceiling_from(Some(meminfo), &[Some("8589934592\n"), Some("4294967296")]),
+        3 << 30
+    );
+    assert_eq!(
+        ceiling_from(Some(meminfo), &[Some("274877906944\n")]),
+        total / 4 * 3
+    );
+    assert_eq!(ceiling_from(None, &[Some("4294967296\n")]), 3 << 30);
+    // No limit: `max`, and anything from 2^60 up (v1 writes 2^63 rounded to a page).
+    assert_eq!(ceiling_from(Some(meminfo), &[Some("max\n")]), total / 4 * 3);
+    assert_eq!(ceiling_from(None, &[Some("9223372036854771712\n")]), 8 << 30);
+    assert_eq!(ceiling_from(None, &[Some(&(1u64 << 60).to_string())]), 8 << 30);
+    let below = (1u64 << 60) - 4;
+    assert_eq!(ceiling_from(None, &[Some(&below.to_string())]), below / 4 * 3);
+    // This machine's, read once.
+    let ceiling = memory_ceiling();
+    assert_eq!(ceiling, memory_ceiling());
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    assert_eq!(
+        ceiling,
+        ceiling_from(
+            read("/proc/meminfo").as_deref(),
+            &[
+                read("/sys/fs/cgroup/memory.max").as_deref(),
+                read("/sys/fs/cgroup/memory/memory.limit_in_bytes").as_deref(),
+            ]
+        )
+    );
+}
+
+// ------------------------------------------------------------ the stream reader
+
+/// A reader of `data` that fails every other call with `Interrupted` (a signal), and
+/// then, if `fail` is set, with a real error once `data` is spent.
+struct Flaky<'a> {
+    data: &'a [u8],
+    calls: usize,
+    fail: bool,
+}
+
+impl std::io::Read for Flaky<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.calls += 1;
+        if self.calls % 2 == 1 {
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        if self.data.is_empty() && self.fail {
+            return Err(std::io::Error::other("the disk is on fire"));
+        }
+        let n = buf.len().min(self.data.len()).min(1000);
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// Issue 13: an input from a stream is checked as it arrives. Interrupted reads are
+/// retried and a failed one names the line reached; an input over the size limit
+/// fails at the line where it crosses it; a token longer than 4,096 bytes fails when
+/// that much of it has arrived (4,096 is still read); a bad test case fails at its
+/// line without waiting for the rest; leading white space is not an error. A known
+/// size (a file) is checked first, and the checks while reading are skipped.
+#[test]
+fn the_stream_reader_checks_as_it_reads() {
+    use retrocheck_core::problems::check_input_size;
+    use std::io::Read;
+    let valid = b"2\n3 2\n1 2\n2 3\n1 3\n2 1\n1 2\n1 2\n";
+    let read = |data: &[u8], fail| Problem::Pursuit.read_input(Flaky { data, calls: 0, fail }, None);
+    assert_eq!(read(valid, false).unwrap(), valid);
+    let e = read(valid, true).unwrap_err();
+    assert_eq!(e.line, 9, "{e}");
+    assert!(
+        e.message.contains("cannot read the input: the disk is on fire"),
+        "{e}"
+    );
+    // The size limit, here 1 MiB of blank lines: exactly that much is read.
+    let most = 1u64 << 20;
+    let blank_lines = |n: u64| std::io::repeat(b'\n').take(n);
+    let at_most = |input: &mut dyn Read, size| Problem::Pursuit.read_input_at_most(input, size, most);
+    assert_eq!(
+        at_most(&mut blank_lines(most), None).unwrap().len(),
+        most as usize
+    );
+    let e = at_most(&mut blank_lines(most + 1), None).unwrap_err();
+    assert_eq!(e.line as u64, most + 1, "{e}");
+    assert_eq!(e.message, "the input is larger than 1 MiB");
+    assert_eq!(at_most(&mut blank_lines(10), Some(most)).unwrap().len(), 10);
+    let e = at_most(&mut blank_lines(10), Some(most + 1)).unwrap_err();
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (1, "the input is larger than 1 MiB")
+    );
+    // read_input's limit is a quarter of the memory ceiling, as check_input_size's.
+    let quarter = retrocheck_core::limits::memory_ceiling() / 4;
+    assert!(check_input_size(quarter).is_ok());
+    let e = check_input_size(quarter + 1).unwrap_err();
+    assert_eq!(e.line, 1);
+    assert!(
+        e.message.contains("a quarter of the memory this machine allows"),
+        "{e}"
+    );
+    let e = Problem::Pursuit
+        .read_input(std::io::empty(), Some(quarter + 1))
+        .unwrap_err();
+    assert!(e.message.contains("a quarter of the memory"), "{e}");
+    // Tokens: 4,097 bytes of one at the first check (64 KiB) fail there, on its line;
+    // 4,096 are read. A file's tokens are the parser's to judge.
+    let token_at_check = |length: usize| {
+        let mut input = vec![b'\n'; (64 << 10) - length];
+        input.extend(std::iter::repeat_n(b'0', length));
+        input.extend(b"\n");
+        input
+    };
+    let long = token_at_check(4_097);
+    let e = at_most(&mut long.as_slice(), None).unwrap_err();
+    assert_eq!(e.line, (64 << 10) - 4_097 + 1, "{e}");
+    assert!(e.message.contains("a token of more than 4096 bytes"), "{e}");
+    assert_eq!(
+        at_most(&mut long.as_slice(), Some(long.len() as u64)).unwrap(),
+        long
+    );
+    let fits = token_at_check(4_096);
+    assert_eq!(at_most(&mut fits.as_slice(), None).unwrap(), fits);
+    // The first byte the only white space: the token after it is on line 2.
+    let e = at_most(&mut b"\n".chain(std::io::repeat(b'7')), None).unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    assert!(e.message.contains("a token of more than 4096 bytes"), "{e}");
+    let e = at_most(&mut std::io::repeat(0), None).unwrap_err();
+    assert_eq!(e.line, 1, "{e}");
+    // A bad test case fails at the first check, not at the size limit.
+    let head = b"3\n2 1\n1 2\n1 2\n".as_slice();
+    let e = at_most(&mut head.chain(std::io::repeat(b'x')), None).unwrap_err();
+    assert_eq!(e.line, 5, "{e}");
+    let e = at_most(&mut b"x\n".chain(blank_lines(most)), None).unwrap_err();
+    assert_eq!(e.line, 1, "{e}");
+    assert!(e.message.contains("found 'x'"), "{e}");
+    // 100 KiB of white space before a valid input: T has not arrived yet.
+    let mut late = vec![b' '; 100 << 10];
+    late.extend(valid);
+    assert_eq!(at_most(&mut late.as_slice(), None).unwrap(), late);
+}

@@ -22,11 +22,24 @@ impl Problem {
     /// games need the rest) when that is reached. The parsing costs at most twice a
     /// parse of the whole input. `size`, when the input is a file of known length, is
     /// checked first and the checks while reading are skipped.
-    pub fn read_input(self, mut input: impl Read, size: Option<u64>) -> Result<Vec<u8>, InputError> {
-        let most = most_input_bytes();
+    pub fn read_input(self, input: impl Read, size: Option<u64>) -> Result<Vec<u8>, InputError> {
+        self.read_input_at_most(input, size, most_input_bytes())
+    }
+
+    /// [`Problem::read_input`], refusing an input of more than `most` bytes (which
+    /// `read_input` sets to a quarter of the memory ceiling): a test can reach the
+    /// limit without gigabytes of input.
+    pub fn read_input_at_most(
+        self,
+        mut input: impl Read,
+        size: Option<u64>,
+        most: u64,
+    ) -> Result<Vec<u8>, InputError> {
         let mut bytes = Vec::new();
         if let Some(size) = size {
-            check_input_size(size)?;
+            if size > most {
+                return Err(too_large(1, most));
+            }
             bytes.reserve(size as usize);
         }
         let mut next_check = CHUNK;
@@ -52,7 +65,8 @@ impl Problem {
                 return Ok(bytes);
             }
             if bytes.len() as u64 > most {
-                return Err(too_large(line_at(&bytes, bytes.len())));
+                // The line of the first byte past the limit.
+                return Err(too_large(line_at(&bytes, most as usize), most));
             }
             if size.is_none() && bytes.len() >= next_check {
                 self.check_prefix(&bytes)?;
@@ -108,23 +122,26 @@ fn most_input_bytes() -> u64 {
     memory_ceiling() / 4
 }
 
-/// The error for an input found larger than [`most_input_bytes`] at `line`.
-fn too_large(line: usize) -> InputError {
+/// The error for an input found larger than `most` bytes at `line`.
+fn too_large(line: usize, most: u64) -> InputError {
+    let of = if most == most_input_bytes() {
+        ", a quarter of the memory this machine allows"
+    } else {
+        ""
+    };
     InputError {
         line,
         case: None,
-        message: format!(
-            "the input is larger than {} MiB, a quarter of the memory this machine allows",
-            most_input_bytes() >> 20
-        ),
+        message: format!("the input is larger than {} MiB{of}", most >> 20),
     }
 }
 
 /// Refuses, at line 1, an input of `size` bytes that [`Problem::read_input`] would
 /// refuse: for a caller that maps a file rather than reading it.
 pub fn check_input_size(size: u64) -> Result<(), InputError> {
-    if size > most_input_bytes() {
-        return Err(too_large(1));
+    let most = most_input_bytes();
+    if size > most {
+        return Err(too_large(1, most));
     }
     Ok(())
 }
