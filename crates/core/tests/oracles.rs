@@ -2503,50 +2503,56 @@ fn long_numbers_are_read_by_value_everywhere() {
         .parse(&format!("1\n3\n0\n{} {}\n1 1\n", zeros(1), zeros(2)))
         .unwrap();
     assert_eq!(c, Problem::Catmouse.parse("1\n3\n0\n1 2\n1 1\n").unwrap());
-    // 2^64 + 3 and 2^64 + 1: wrapped, they would be valid.
-    assert_eq!(
-        input_error(Problem::Berzerk, b"5\n1 18446744073709551619\n1 1\n"),
+    let rick = "Rick's step length 1 of 1";
+    let too_large = |to: &str| format!("is too large (at most {to})");
+    for (problem, input, line, case, message) in [
+        // 2^64 + 3 and 2^64 + 1: wrapped, they would be valid.
         (
+            Problem::Berzerk,
+            &b"5\n1 18446744073709551619\n1 1\n"[..],
             2,
             None,
-            "Rick's step length 1 of 1 is too large (at most 4294967295)".to_string()
-        )
-    );
-    assert_eq!(
-        input_error(Problem::Catmouse, b"1\n3\n0\n1 18446744073709551617\n1 1\n"),
+            format!("{rick} {}", too_large("4294967295")),
+        ),
         (
+            Problem::Catmouse,
+            b"1\n3\n0\n1 18446744073709551617\n1 1\n",
             4,
             Some(1),
-            "neighbour 1 of 1 of node 1 (nodes are 0 to 2) is too large (at most 18446744073709551615)"
-                .to_string()
-        )
-    );
-    // 6 · 2^64 + 3 and + 1, of 21 digits, wrap to valid values just the same.
-    assert_eq!(
-        input_error(Problem::Berzerk, b"5\n1 110680464442257309699\n1 1\n"),
+            format!(
+                "neighbour 1 of 1 of node 1 (nodes are 0 to 2) {}",
+                too_large("18446744073709551615")
+            ),
+        ),
+        // 6 · 2^64 + 3 and + 1, of 21 digits, wrap to valid values just the same.
         (
+            Problem::Berzerk,
+            b"5\n1 110680464442257309699\n1 1\n",
             2,
             None,
-            "Rick's step length 1 of 1 is too large (at most 4294967295)".to_string()
-        )
-    );
-    assert_eq!(
-        input_error(Problem::Pursuit, b"1\n3 1\n110680464442257309697 2\n1 2\n"),
+            format!("{rick} {}", too_large("4294967295")),
+        ),
         (
+            Problem::Pursuit,
+            b"1\n3 1\n110680464442257309697 2\n1 2\n",
             3,
             Some(1),
-            "edge 1 of 1: its first vertex is too large (at most 18446744073709551615)".to_string()
-        )
-    );
-    // 19 digits still go the fast way, and are checked against the limit.
-    assert_eq!(
-        input_error(Problem::Berzerk, b"5\n1 1000000000000000000\n1 1\n"),
+            format!(
+                "edge 1 of 1: its first vertex {}",
+                too_large("18446744073709551615")
+            ),
+        ),
+        // 19 digits still go the fast way, and are checked against the limit.
         (
+            Problem::Berzerk,
+            b"5\n1 1000000000000000000\n1 1\n",
             2,
             None,
-            "Rick's step length 1 of 1: 1000000000000000000 is too large (at most 4294967295)".to_string()
-        )
-    );
+            format!("{rick}: 1000000000000000000 {}", too_large("4294967295")),
+        ),
+    ] {
+        assert_eq!(input_error(problem, input), (line, case, message));
+    }
 }
 
 // ------------------------------------------------------------------- shiritori
