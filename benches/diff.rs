@@ -3,9 +3,9 @@
 //! on medium games (1,000 positions: retrograde, fixpoint and certify), every game
 //! family, measured in one run.
 
-use retrocheck::harness::bulk::{self, Campaign, Shard};
-use retrocheck::harness::check::Oracles;
-use retrocheck::harness::generate::Family;
+use retrocheck::generate::Family;
+use retrocheck::oracles::Oracles;
+use retrocheck::run::bulk::{self, Campaign, Shard};
 use retrocheck::solve::Retrograde;
 use std::time::Instant;
 

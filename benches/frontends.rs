@@ -14,7 +14,7 @@
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use retrocheck::harness::generate;
+use retrocheck::generate;
 use retrocheck::problems::{berzerk, shiritori, Instance, Problem};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

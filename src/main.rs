@@ -3,6 +3,7 @@
 
 #[macro_use]
 mod cli;
+mod show;
 
 use clap::{Parser, Subcommand};
 use cli::Exit;
@@ -187,7 +188,7 @@ fn run(command: Command) -> cli::Status {
             StressWhat::Berzerk(args) => cli::stress::run(cli::stress::problem(Problem::Berzerk), args),
             StressWhat::Shiritori(args) => cli::stress::run(cli::stress::problem(Problem::Shiritori), args),
             StressWhat::Catmouse(args) => cli::stress::run(cli::stress::problem(Problem::Catmouse), args),
-            StressWhat::Game(args) => cli::stress::run(retrocheck::harness::stress::Target::Game, args),
+            StressWhat::Game(args) => cli::stress::run(retrocheck::stress::Target::Game, args),
         },
         Command::FuzzSeeds(args) => cli::fuzz_seeds::run(args),
         Command::Mutants(args) => cli::mutants::run(args),
@@ -198,7 +199,7 @@ fn run(command: Command) -> cli::Status {
                 seed,
                 indexed,
             } => match indexed.index {
-                Some(_) => cli::generate::indexed(retrocheck::harness::stress::Target::Game, seed, &indexed),
+                Some(_) => cli::generate::indexed(retrocheck::stress::Target::Game, seed, &indexed),
                 None => cli::generate::game(&family, positions, seed),
             },
             GenerateWhat::Pursuit(a) => instances(Problem::Pursuit, a),

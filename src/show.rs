@@ -1,8 +1,8 @@
 //! Pictures of small games: Graphviz DOT with positions coloured by outcome, movers as
 //! shapes, explicit terminals double-bordered, chosen moves bold, remoteness in labels.
 
-use crate::game::{Game, Outcome, Side, Value};
-use crate::solution::Solution;
+use retrocheck::game::{Game, Outcome, Side, Value};
+use retrocheck::solution::Solution;
 use std::fmt::Write as _;
 
 /// The DOT text of `game` with its `solution`.
@@ -68,8 +68,8 @@ pub fn dot(game: &Game, solution: &Solution) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::parse_game;
-    use crate::solve::retrograde;
+    use retrocheck::format::parse_game;
+    use retrocheck::solve::retrograde;
 
     #[test]
     fn dot_marks_values_movers_terminals_and_the_chosen_move() {

@@ -1,14 +1,14 @@
 //! Bytes → a small game or contest instance → the harness's oracle path.
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use retrocheck::harness::fuzz::{diff, solver_under_test, FuzzCase};
-use retrocheck::harness::Subject;
+use retrocheck::fuzz::{diff, FuzzCase};
+use retrocheck::Subject;
 use std::sync::OnceLock;
 
 static SOLVER: OnceLock<Box<dyn Subject>> = OnceLock::new();
 
 fuzz_target!(|input: FuzzCase| -> Corpus {
-    let solver = SOLVER.get_or_init(solver_under_test);
+    let solver = SOLVER.get_or_init(retrocheck_selftest::registry::from_env);
     if diff(&input, solver.as_ref()) {
         Corpus::Keep
     } else {

@@ -2,13 +2,13 @@
 
 use super::{solver, Exit, Status};
 use indicatif::{ProgressBar, ProgressStyle};
-use retrocheck::harness::bulk::{Shard, Summary};
-use retrocheck::harness::campaign::{self, Plan};
-use retrocheck::harness::check::Oracles;
-use retrocheck::harness::corpus;
-use retrocheck::harness::generate::{Case, Family};
-use retrocheck::harness::triage::{case_text, triage};
-use retrocheck::harness::Subject;
+use retrocheck::corpus;
+use retrocheck::failure::{case_text, triage};
+use retrocheck::generate::{Case, Family};
+use retrocheck::oracles::Oracles;
+use retrocheck::run::bulk::{Shard, Summary};
+use retrocheck::run::plan::{self as campaign, Plan};
+use retrocheck::Subject;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

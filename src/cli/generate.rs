@@ -4,9 +4,9 @@
 use super::{Exit, Status};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use retrocheck::harness::generate::{self, Case};
-use retrocheck::harness::stress::{input_at, Program, Settings, Target};
+use retrocheck::generate::{self, Case};
 use retrocheck::problems::{Instance, Problem};
+use retrocheck::stress::{input_at, Program, Settings, Target};
 
 /// Which `stress` input to write again: the one a failure names by its seed and index,
 /// with the generation flags of that run.
@@ -55,7 +55,7 @@ pub fn game(family: &str, positions: usize, seed: u64) -> Status {
     if positions == 0 {
         return Err(Exit::bad("--positions must be at least 1"));
     }
-    retrocheck::harness::limits::check_cases(positions as u64, 8, 1)
+    retrocheck::limits::check_cases(positions as u64, 8, 1)
         .map_err(|e| Exit::bad(format!("--positions {positions}: {e}")))?;
     let text = match generate::case(family, seed, positions) {
         Case::Game(game) => retrocheck::format::print_game(&game),
@@ -78,7 +78,7 @@ pub fn instances(
     }
     // Each edge is two numbers of up to ten digits in the output, and a pair in memory.
     let bytes = edges.saturating_mul(30).saturating_mul(cases as u64);
-    let ceiling = retrocheck::harness::limits::memory_ceiling();
+    let ceiling = retrocheck::limits::memory_ceiling();
     if bytes > ceiling {
         return Err(Exit::bad(format!(
             "--edges {edges} × --cases {cases} would need about {} MiB, more than the {} MiB this machine allows",

@@ -1,7 +1,7 @@
 //! `retrocheck merge`: the summaries of a campaign's shards, as the whole campaign's.
 
 use super::{Exit, Status};
-use retrocheck::harness::merge::{merge, Report};
+use retrocheck::run::merge::{merge, Report};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]

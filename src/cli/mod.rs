@@ -26,7 +26,8 @@ pub mod solve;
 pub mod stress;
 
 use anyhow::{anyhow, Context};
-use retrocheck::harness::{registry, Subject};
+use retrocheck::Subject;
+use retrocheck_selftest::registry;
 use std::io::Read;
 use std::path::Path;
 
@@ -95,7 +96,7 @@ pub fn solver(name: &str) -> Result<Box<dyn Subject>, Exit> {
 /// A thread or job count from the command line: `None` is one per core; an absurd
 /// count is refused (it would only add switching and memory).
 pub fn threads(asked: Option<usize>, flag: &str) -> Result<usize, Exit> {
-    let most = retrocheck::harness::limits::max_threads();
+    let most = retrocheck::limits::max_threads();
     match asked {
         None => Ok(0),
         Some(0) => Err(Exit::bad(format!("{flag} must be at least 1"))),

@@ -1,7 +1,7 @@
 //! `retrocheck mutants`: the kill table — every mutant against every entry point.
 
 use super::{Exit, Status};
-use retrocheck::harness::kill::{self, Verdict};
+use retrocheck_selftest::kill::{self, Verdict};
 
 #[derive(clap::Args)]
 pub struct Args {

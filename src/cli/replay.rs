@@ -1,7 +1,7 @@
 //! `retrocheck replay [PATH...]`: every corpus case through every oracle and its `.out`.
 
 use super::{Exit, Status};
-use retrocheck::harness::corpus::{inputs, replay_file};
+use retrocheck::corpus::{inputs, replay_file};
 use std::path::PathBuf;
 
 pub fn run(paths: Vec<PathBuf>) -> Status {

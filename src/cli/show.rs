@@ -1,7 +1,7 @@
 //! `retrocheck show FILE`: a picture of a small game and its solution.
 
 use super::{Exit, Status};
-use retrocheck::harness::generate::Case;
+use retrocheck::generate::Case;
 use retrocheck::solve::retrograde;
 use std::io::Write;
 use std::path::PathBuf;
@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Status {
             game.positions()
         )));
     }
-    let dot = retrocheck::show::dot(&game, &retrograde::solve(&game));
+    let dot = crate::show::dot(&game, &retrograde::solve(&game));
     if args.dot || args.svg.is_none() {
         out!("{dot}");
     }

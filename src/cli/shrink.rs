@@ -2,9 +2,9 @@
 
 use super::input::{read_contest, read_game};
 use super::{solver, Exit, Status};
-use retrocheck::harness::check::{check_case, Oracles};
-use retrocheck::harness::corpus::Kind;
-use retrocheck::harness::generate::Case;
+use retrocheck::corpus::Kind;
+use retrocheck::generate::Case;
+use retrocheck::oracles::{check_case, Oracles};
 use retrocheck::problems::Problem;
 use std::path::{Path, PathBuf};
 
@@ -49,7 +49,7 @@ fn looks_like_artifact(file: &Path) -> bool {
 /// Reads a `diff` fuzz input as the case it encodes.
 pub fn read_artifact(file: &Path) -> Result<Case, Exit> {
     let bytes = super::read_bytes(file)?;
-    retrocheck::harness::fuzz::decode(&bytes).0.ok_or_else(|| {
+    retrocheck::fuzz::decode(&bytes).0.ok_or_else(|| {
         Exit::bad(format!(
             "{}: a fuzz input outside the size caps (the target rejects it)",
             file.display()

@@ -2,9 +2,9 @@
 
 use super::input::{read_contest, read_game};
 use super::{Exit, Status};
-use retrocheck::harness::Subject;
 use retrocheck::problems::{AnswerWriter, InputError, Instance, Problem};
 use retrocheck::solve::retrograde;
+use retrocheck::Subject;
 use std::path::Path;
 use std::sync::Mutex;
 

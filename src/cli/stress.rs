@@ -3,10 +3,10 @@
 use super::{Exit, Status};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use retrocheck::harness::corpus::{self, Kind};
-use retrocheck::harness::stress::quote::block;
-use retrocheck::harness::stress::report::Report;
-use retrocheck::harness::stress::{
+use retrocheck::corpus::{self, Kind};
+use retrocheck::stress::quote::block;
+use retrocheck::stress::report::Report;
+use retrocheck::stress::{
     expected, input_at, reduce, size_text, test, Input, Limits, Program, Reduced, Settings, Target, Tested,
     Trouble, Verdict,
 };
@@ -409,14 +409,12 @@ fn check_size(settings: &Settings, jobs: usize) -> Status {
         }
         Target::Problem(_) => (largest.saturating_mul(8), 8),
     };
-    retrocheck::harness::limits::check_cases(positions, moves, jobs as u64).map_err(|e| {
-        match settings.target {
-            Target::Game => Exit::bad(format!("--max-size {asked}: {e}")),
-            Target::Problem(_) => Exit::bad(format!(
-                "--max-size {asked}: the product game of a test case of {largest} {}: {e}",
-                settings.target.unit()
-            )),
-        }
+    retrocheck::limits::check_cases(positions, moves, jobs as u64).map_err(|e| match settings.target {
+        Target::Game => Exit::bad(format!("--max-size {asked}: {e}")),
+        Target::Problem(_) => Exit::bad(format!(
+            "--max-size {asked}: the product game of a test case of {largest} {}: {e}",
+            settings.target.unit()
+        )),
     })
 }
 

@@ -4,14 +4,15 @@
 //! summary.
 
 use proptest::prelude::*;
-use retrocheck::harness::bulk::{self, Campaign, Shard, Summary};
-use retrocheck::harness::check::{check_case, Oracles};
-use retrocheck::harness::generate::{self, Case, Family};
-use retrocheck::harness::shrink::single_removals;
-use retrocheck::harness::strategy;
-use retrocheck::harness::triage::{save_failure, triage};
-use retrocheck::harness::{registry, Subject};
+use retrocheck::failure::{save_failure, triage};
+use retrocheck::generate::strategy;
+use retrocheck::generate::{self, Case, Family};
+use retrocheck::oracles::{check_case, Oracles};
+use retrocheck::run::bulk::{self, Campaign, Shard, Summary};
+use retrocheck::shrink::single_removals;
 use retrocheck::solve::Retrograde;
+use retrocheck::Subject;
+use retrocheck_selftest::registry;
 
 /// The property: retrograde passes every oracle. A failure is shrunk and saved in the
 /// corpus as text before proptest reports it.
@@ -139,17 +140,19 @@ fn a_failing_property_saves_one_shrunk_case_in_the_corpus() {
         failure_persistence: None,
         ..Config::default()
     });
-    let result = runner.run(&strategy::case(Family::Multi, 16), |case| {
-        match retrocheck::harness::triage::report_failure(
-            Some(corpus.path()),
-            &case,
-            planted.as_ref(),
-            &Oracles::default(),
-        ) {
-            None => Ok(()),
-            Some(report) => Err(TestCaseError::fail(report)),
-        }
-    });
+    let result =
+        runner.run(
+            &strategy::case(Family::Multi, 16),
+            |case| match retrocheck::failure::report_failure(
+                Some(corpus.path()),
+                &case,
+                planted.as_ref(),
+                &Oracles::default(),
+            ) {
+                None => Ok(()),
+                Some(report) => Err(TestCaseError::fail(report)),
+            },
+        );
     assert!(result.is_err(), "the planted bug is found");
     // proptest re-ran the property on many shrinking candidates; one case was saved.
     let saved: Vec<_> = std::fs::read_dir(corpus.path().join("games"))

@@ -2,7 +2,7 @@
 //! `tests/fuzz-regressions/<target>/NAME` holds the raw bytes; the name says what broke.
 //! (Failures of the `diff` target become text cases in `corpus/` instead.)
 
-use retrocheck::harness::fuzz::{contest_input, game_format};
+use retrocheck::fuzz::{contest_input, game_format};
 use retrocheck::problems::Problem;
 use std::path::Path;
 

@@ -13,6 +13,7 @@ mod problems;
 mod readme;
 mod recipes;
 mod shards;
+mod shrink_contest;
 mod solvers;
 mod stress;
 

@@ -3,10 +3,10 @@
 //! fires on the optimized solver, on any family.
 
 use proptest::prelude::*;
-use retrocheck::harness::check::{check_case, Oracles};
-use retrocheck::harness::generate::{self, Case, Family};
-use retrocheck::harness::metamorphic::{check_relation, check_relations, Relation};
-use retrocheck::harness::strategy;
+use retrocheck::generate::strategy;
+use retrocheck::generate::{self, Case, Family};
+use retrocheck::oracles::metamorphic::{check_relation, check_relations, Relation};
+use retrocheck::oracles::{check_case, Oracles};
 use retrocheck::solve::{retrograde, Retrograde, SolveError, Solver};
 use retrocheck::{Game, Side, Solution, Value};
 

@@ -4,11 +4,13 @@
 //! ignored test, for remoteness-u16), and all but two by proptest within its default
 //! 256 cases; every mutant fails its saved corpus case.
 
-use retrocheck::harness::bulk::Campaign;
-use retrocheck::harness::campaign::Plan;
-use retrocheck::harness::check::Oracles;
-use retrocheck::harness::kill::{self, size_of, Verdict};
-use retrocheck::harness::{registry, strategy, Subject};
+use retrocheck::generate::strategy;
+use retrocheck::oracles::Oracles;
+use retrocheck::run::bulk::Campaign;
+use retrocheck::run::plan::Plan;
+use retrocheck::Subject;
+use retrocheck_selftest::kill::{self, size_of, Verdict};
+use retrocheck_selftest::registry;
 
 /// The default campaign's phases with far fewer cases, so that a debug build runs
 /// them per mutant in seconds: seeded (capped at [`CAP`]) and scale (10 per family).
@@ -57,7 +59,7 @@ fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn Subject) -> Ve
         // Issue 11: where a counterexample of at most 2 positions exists, the shrunk
         // one is as small (the kill table checks this up to 4 positions, in release).
         if let Some(smallest) = kill::smallest_exhaustive_up_to(2, solver.as_ref(), &Oracles::all()) {
-            use retrocheck::harness::generate::Case;
+            use retrocheck::generate::Case;
             let size = |c: &Case| {
                 let g = c.game().expect("a game");
                 (g.positions(), g.move_count())
@@ -97,7 +99,7 @@ fn the_scale_phase_finds_the_mutants_that_need_big_games() {
     let scale = &test_campaigns()[1..];
     for name in NEEDS_THE_SCALE_PHASE {
         let solver = registry::by_name(name).unwrap();
-        let (summary, _) = retrocheck::harness::campaign::run(scale, solver.as_ref(), &|_, _| {});
+        let (summary, _) = retrocheck::run::plan::run(scale, solver.as_ref(), &|_, _| {});
         let failure = summary
             .failure
             .unwrap_or_else(|| panic!("{name} survived the scale phase"));
@@ -155,10 +157,10 @@ fn proptest_catches_every_mutant_within_its_default_256_cases_and_the_shrinker_m
 /// `corpus/mutants.txt` lists, for each mutant, the minimal case that catches it.
 #[test]
 fn every_mutant_fails_its_saved_corpus_case() {
+    use retrocheck::corpus::Kind;
     use retrocheck::format::parse_game;
-    use retrocheck::harness::check::check_case;
-    use retrocheck::harness::corpus::Kind;
-    use retrocheck::harness::generate::Case;
+    use retrocheck::generate::Case;
+    use retrocheck::oracles::check_case;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let index = std::fs::read_to_string(root.join("mutants.txt")).unwrap();
     let mut covered = Vec::new();

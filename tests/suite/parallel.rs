@@ -5,7 +5,7 @@
 //! path, FIFO order) with the chosen moves recomputed by [`Solution::from_values`], so
 //! a bug shared by the level-synchronous loops on one and several threads still shows.
 
-use retrocheck::harness::generate::{case, Family};
+use retrocheck::generate::{case, Family};
 use retrocheck::solve::parallel;
 use retrocheck::solve::retrograde::{self, Indexed};
 use retrocheck::{Game, GameBuilder, Outcome, Side, Solution, Value};
@@ -170,7 +170,7 @@ fn cli_threads_flag_prints_the_same_solution() {
 #[test]
 fn pursuit_fast_path_matches_the_generic_solver() {
     use rand::SeedableRng;
-    use retrocheck::harness::generate::pursuit_instance_with;
+    use retrocheck::generate::pursuit_instance_with;
     use retrocheck::problems::Instance;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
     let mut answers = std::collections::HashSet::new();

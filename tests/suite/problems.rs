@@ -2,8 +2,8 @@
 //! product games' solutions, and each rule of the statements holds on its own case.
 
 use proptest::prelude::*;
-use retrocheck::harness::check::{check_instance, Oracles};
-use retrocheck::harness::strategy;
+use retrocheck::generate::strategy;
+use retrocheck::oracles::{check_instance, Oracles};
 use retrocheck::problems::{minigame, pursuit, Instance, Problem};
 use retrocheck::solve::{certify, Fixpoint, Minimax, Retrograde, Solver};
 use retrocheck::{Outcome, Side};
@@ -230,7 +230,7 @@ fn product_games_refuse_what_would_not_fit_in_memory() {
 /// either agrees. Returns how many instances `Fixpoint` also solved.
 fn fast_path_matches_the_product_game(problem: Problem, count: u64, max_n: u32) -> usize {
     use rand::{Rng, SeedableRng};
-    use retrocheck::harness::generate;
+    use retrocheck::generate;
     let mut by_fixpoint = 0;
     for seed in 0..count {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);

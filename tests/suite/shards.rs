@@ -2,9 +2,9 @@
 //! cases, of every family, and `retrocheck merge` of every shard's JSON summary is the
 //! unsharded summary of the same seed and cases, timings aside (issue 13).
 
-use retrocheck::harness::bulk::{Campaign, Shard};
-use retrocheck::harness::campaign::Plan;
-use retrocheck::harness::generate::Family;
+use retrocheck::generate::Family;
+use retrocheck::run::bulk::{Campaign, Shard};
+use retrocheck::run::plan::Plan;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Output};

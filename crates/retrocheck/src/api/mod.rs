@@ -1,0 +1,100 @@
+//! Test your own solver with retrocheck, from `tests/` of your crate: implement
+//! [`Solver`](crate::Solver) for it (or wrap a function with [`solver_fn`]), then use
+//! any of the four entry points, each of which shrinks a failure to a 1-minimal case
+//! and returns it as a [`Failure`] (a `.game` text with the references' expected
+//! output), or panics with it in their `assert` forms:
+//!
+//! - [`Property`]: a proptest property over retrocheck's strategies in one call;
+//! - [`fuzz_diff`]: the body of a cargo-fuzz target, three lines with your solver;
+//! - [`replay`]: your solver over retrocheck's corpus ([`BUILTIN_CORPUS`]) or yours;
+//! - [`Campaign`]: a seeded bulk campaign on a thread pool, for a soak test.
+//!
+//! Add `retrocheck` as a dev-dependency, then, in `tests/retrocheck.rs`:
+//!
+//! ```
+//! use retrocheck::prelude::*;
+//!
+//! /// Your solver (here the built-in one stands in for it).
+//! struct MySolver;
+//!
+//! impl Solver for MySolver {
+//!     fn name(&self) -> &str {
+//!         "my-solver"
+//!     }
+//!     fn solve(&self, game: &Game) -> Result<Solution, SolveError> {
+//!         retrocheck::solve::Retrograde.solve(game)
+//!     }
+//! }
+//!
+//! // #[test]
+//! fn my_solver_passes_retrocheck() {
+//!     Property::any_game(8).cases(32).assert(&MySolver);
+//!     replay(&MySolver, BUILTIN_CORPUS).unwrap();
+//! }
+//! # my_solver_passes_retrocheck();
+//! ```
+//!
+//! The semantics your solver must follow (values, remoteness, the reported move) are
+//! those of docs/DESIGN.md; the harness behind the API is retrocheck's own, whose
+//! internals are not part of this API.
+
+#![warn(missing_docs)]
+
+mod campaign;
+mod failure;
+mod fuzz;
+mod property;
+mod replay;
+mod solver_fn;
+
+pub use crate::fuzz::FuzzCase;
+pub use crate::generate::{Case, Family};
+pub use crate::oracles::mismatch::{Mismatch, Oracle, Relation, Signature};
+pub use campaign::Campaign;
+pub use failure::Failure;
+pub use fuzz::{fuzz_bytes, fuzz_check, fuzz_diff, fuzz_input};
+pub use property::Property;
+pub use replay::{replay, ReplayError, BUILTIN_CORPUS};
+pub use solver_fn::{solver_fn, FnSolver};
+
+use crate::generate::strategy;
+use proptest::strategy::{BoxedStrategy, Strategy, Union};
+
+/// What a passing run covered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Passed {
+    /// The cases checked.
+    pub cases: u64,
+    /// A summary for people: a line, or a campaign's per-family table.
+    pub summary: String,
+}
+
+/// The proptest strategy of every seeded family, contest instances included (weighted
+/// four times: each also checks a product game, the fast path and an answer line), of
+/// at most about `max_positions` positions, sizes log-uniform.
+pub fn any_case(max_positions: usize) -> BoxedStrategy<Case> {
+    strategy::any_case(max_positions)
+}
+
+/// The proptest strategy of every seeded family that draws plain games, of at most
+/// `max_positions` positions, sizes log-uniform: for a solver of games, the families
+/// whose cases reach it without going through a contest front-end.
+pub fn any_game(max_positions: usize) -> BoxedStrategy<Case> {
+    let families: Vec<BoxedStrategy<Case>> = Family::games()
+        .map(|family| strategy::case(family, max_positions))
+        .collect();
+    Union::new(families).boxed()
+}
+
+/// The proptest strategy of one generator family (docs/DESIGN.md, "Cases are
+/// determined by (family, seed, size)"), of at most about `max_positions` positions.
+pub fn family(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
+    strategy::case(family, max_positions)
+}
+
+/// The case of `family` drawn from `seed` at about `positions` positions, as a
+/// campaign draws it: the same arguments give the same case on every platform.
+pub fn generate(family: Family, seed: u64, positions: usize) -> Case {
+    crate::generate::case(family, seed, positions)
+}

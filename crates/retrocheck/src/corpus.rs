@@ -1,0 +1,330 @@
+//! The regression corpus: canonical text cases with their expected output, saved
+//! atomically under a content-hash name without ever overwriting a file, and replayed
+//! against every applicable oracle.
+//!
+//! Layout (docs/DESIGN.md, "Corpus layout"): `games/NAME.game` + `NAME.out`, `pursuit/NAME.in` + `NAME.out`,
+//! `minigame/NAME.in` + `NAME.out`. Text, not fuzzer bytes or proptest seeds, because
+//! text survives changes to the generators.
+
+use crate::format::parse_game;
+use crate::generate::Case;
+use crate::oracles::{check_case, Oracles};
+use crate::problems::Problem;
+use crate::solution::out_lines;
+use crate::solve::Retrograde;
+use sha2::{Digest, Sha256};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What kind of case a corpus file holds, known from its extension and directory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Game,
+    Problem(Problem),
+}
+
+impl Kind {
+    /// The corpus subdirectory for this kind.
+    pub fn directory(self) -> &'static str {
+        match self {
+            Kind::Game => "games",
+            Kind::Problem(p) => p.name(),
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Kind::Game => "game",
+            Kind::Problem(_) => "in",
+        }
+    }
+
+    /// The kind of an input file: `.game` anywhere, `.in` inside a directory named
+    /// after a problem.
+    pub fn of_path(path: &Path) -> Option<Kind> {
+        match path.extension()?.to_str()? {
+            "game" => Some(Kind::Game),
+            "in" => {
+                let dir = path.parent()?.file_name()?.to_str()?;
+                Problem::from_name(dir).map(Kind::Problem)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Why a corpus case failed to replay.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {message}", path.display())]
+pub struct ReplayFailure {
+    pub path: PathBuf,
+    pub message: String,
+}
+
+/// Checks the optimized solver on every case of `input` with every applicable oracle,
+/// and returns the expected output (see [`crate::oracles::expected`]) that the `.out` file
+/// beside it must match.
+pub fn checked_output(kind: Kind, input: &str) -> Result<String, String> {
+    let cases: Vec<Case> = match kind {
+        Kind::Game => vec![Case::Game(parse_game(input).map_err(|e| e.to_string())?)],
+        Kind::Problem(problem) => problem
+            .parse(input)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(Case::Instance)
+            .collect(),
+    };
+    let mut out = String::new();
+    for (index, case) in cases.iter().enumerate() {
+        let at = |m: String| match kind {
+            Kind::Game => m,
+            Kind::Problem(_) => format!("case {}: {m}", index + 1),
+        };
+        check_case(case, &Retrograde, &Oracles::default()).map_err(|m| at(m.to_string()))?;
+        out += &crate::oracles::expected::output(case, index + 1).map_err(at)?;
+    }
+    Ok(out)
+}
+
+/// Replays one input file: every oracle, then the `.out` file beside it.
+pub fn replay_file(path: &Path) -> Result<(), ReplayFailure> {
+    let fail = |message: String| ReplayFailure {
+        path: path.to_path_buf(),
+        message,
+    };
+    let kind = Kind::of_path(path)
+        .ok_or_else(|| fail("not a corpus input (.game, or .in under pursuit/ or minigame/)".into()))?;
+    let input = fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+    let actual = checked_output(kind, &input).map_err(fail)?;
+    let out_path = path.with_extension("out");
+    let expected = fs::read_to_string(&out_path).map_err(|e| {
+        fail(format!(
+            "cannot read the expected output {}: {e}",
+            out_path.display()
+        ))
+    })?;
+    let (want, got) = (out_lines(&expected), out_lines(&actual));
+    for line in 0..want.len().max(got.len()) {
+        let (w, g) = (want.get(line), got.get(line));
+        if w != g {
+            return Err(fail(format!(
+                "output line {} differs from {}: expected {:?}, got {:?}",
+                line + 1,
+                out_path.display(),
+                w.copied().unwrap_or("<nothing>"),
+                g.copied().unwrap_or("<nothing>")
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Every corpus input under `root` (a file, or a directory searched recursively), in
+/// a stable order.
+pub fn inputs(root: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    if root.is_file() {
+        found.push(root.to_path_buf());
+        return Ok(found);
+    }
+    // Directories are visited once each, by their canonical path: a symlink loop
+    // (`corpus/loop -> ..`) is walked once, not for ever.
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        if !seen.insert(fs::canonicalize(&dir)?) {
+            continue;
+        }
+        for entry in fs::read_dir(&dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if Kind::of_path(&path).is_some() {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// The content-hash name of a case: the first 16 hex digits of SHA-256 of its bytes.
+pub fn content_name(input: &[u8]) -> String {
+    let digest = Sha256::digest(input);
+    digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Where a case was saved, and whether it was there already.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Saved {
+    pub input: PathBuf,
+    pub output: PathBuf,
+    pub already_present: bool,
+}
+
+/// Saves a case and its expected output as `root/<kind dir>/<hash>.<ext>` + `.out`.
+///
+/// Each file is written to a temporary file in the same directory and then linked into
+/// place only if the name is free, so a crash never leaves a half-written case and an
+/// existing file is never replaced. An identical existing case is reported as present;
+/// a different file under the same name is an error, never overwritten.
+pub fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Result<Saved> {
+    let dir = root.join(kind.directory());
+    fs::create_dir_all(&dir)?;
+    let name = content_name(input.as_bytes());
+    let input_path = dir.join(format!("{name}.{}", kind.extension()));
+    let output_path = dir.join(format!("{name}.out"));
+    let mut already_present = true;
+    // The expected output first: an input is never present without its `.out`.
+    for (path, text) in [(&output_path, output), (&input_path, input)] {
+        already_present &= write_new(&dir, path, text)?;
+    }
+    Ok(Saved {
+        input: input_path,
+        output: output_path,
+        already_present,
+    })
+}
+
+/// Writes `text` to a new file at `path`; `Ok(true)` if an identical file was there.
+fn write_new(dir: &Path, path: &Path, text: &str) -> std::io::Result<bool> {
+    if let Ok(existing) = fs::read_to_string(path) {
+        if existing == text {
+            return Ok(true);
+        }
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!(
+                "{} exists with other content; it is left untouched",
+                path.display()
+            ),
+        ));
+    }
+    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
+    temp.write_all(text.as_bytes())?;
+    // Temporary files are private (0600); a saved case is an ordinary file.
+    set_default_mode(temp.as_file())?;
+    temp.as_file().sync_all()?;
+    match temp.persist_noclobber(path) {
+        Ok(_) => Ok(false),
+        // Another process saved a file under this name since we looked: the same
+        // content is success, other content an error.
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => match fs::read_to_string(path) {
+            Ok(existing) if existing == text => Ok(true),
+            _ => Err(e.error),
+        },
+        Err(e) => Err(e.error),
+    }
+}
+
+/// Gives a new file the mode an ordinary file created now would get (0666 less the
+/// process's umask, read from /proc where it is; 0644 elsewhere).
+fn set_default_mode(file: &fs::File) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let umask = fs::read_to_string("/proc/self/status")
+            .ok()
+            .and_then(|status| {
+                let line = status.lines().find(|l| l.starts_with("Umask:"))?;
+                u32::from_str_radix(line["Umask:".len()..].trim(), 8).ok()
+            })
+            .unwrap_or(0o022);
+        file.set_permissions(fs::Permissions::from_mode(0o666 & !umask))?;
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saving_is_idempotent_and_never_overwrites() {
+        let root = tempfile::tempdir().unwrap();
+        let input = "game 1;\n0 A ;\n";
+        let first = save(root.path(), Kind::Game, input, "0 B 0 -\n").unwrap();
+        assert!(!first.already_present);
+        assert_eq!(fs::read_to_string(&first.input).unwrap(), input);
+        let again = save(root.path(), Kind::Game, input, "0 B 0 -\n").unwrap();
+        assert!(again.already_present);
+        assert_eq!(again.input, first.input);
+
+        // A different expected output under the same name is refused, not written.
+        let clash = save(root.path(), Kind::Game, input, "0 A 0 -\n");
+        assert!(clash.is_err());
+        assert_eq!(fs::read_to_string(&first.output).unwrap(), "0 B 0 -\n");
+        // No temporary files are left behind.
+        let names: Vec<_> = fs::read_dir(root.path().join("games")).unwrap().collect();
+        assert_eq!(names.len(), 2);
+    }
+
+    /// Issue 13, item 2: two campaigns saving the same case at once both succeed (one
+    /// of them used to fail with "File exists" and lose its report), and a saved case
+    /// gets an ordinary file mode, not the temporary file's 0600.
+    #[test]
+    fn issue_13_concurrent_saves_of_the_same_case_all_succeed_with_an_ordinary_mode() {
+        for round in 0..40 {
+            let root = tempfile::tempdir().unwrap();
+            let input = format!("game 1;\n0 A ;\n# round {round}\n");
+            let results: Vec<_> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..8)
+                    .map(|_| scope.spawn(|| save(root.path(), Kind::Game, &input, "0 B 0 -\n")))
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            for result in &results {
+                assert!(result.is_ok(), "{result:?}");
+            }
+            let saved = results[0].as_ref().unwrap();
+            assert_eq!(fs::read_to_string(&saved.input).unwrap(), input);
+            assert_eq!(
+                fs::read_dir(root.path().join("games")).unwrap().count(),
+                2,
+                "no stray files"
+            );
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = fs::metadata(&results[0].as_ref().unwrap().input)
+                    .unwrap()
+                    .permissions()
+                    .mode();
+                assert_ne!(
+                    mode & 0o777,
+                    0o600,
+                    "saved with the temporary file's private mode"
+                );
+            }
+        }
+    }
+
+    /// Issue 13, item 8: `replay` used to follow a directory symlink loop for ever.
+    #[cfg(unix)]
+    #[test]
+    fn issue_13_a_symlink_loop_in_a_corpus_is_walked_once() {
+        let root = tempfile::tempdir().unwrap();
+        save(root.path(), Kind::Game, "game 1;\n0 A ;\n", "0 B 0 -\n").unwrap();
+        std::os::unix::fs::symlink(root.path(), root.path().join("games").join("loop")).unwrap();
+        let found = inputs(root.path()).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+    }
+
+    #[test]
+    fn kinds_come_from_extension_and_directory() {
+        assert_eq!(Kind::of_path(Path::new("x/games/a.game")), Some(Kind::Game));
+        assert_eq!(
+            Kind::of_path(Path::new("x/pursuit/a.in")),
+            Some(Kind::Problem(Problem::Pursuit))
+        );
+        assert_eq!(
+            Kind::of_path(Path::new("x/minigame/a.in")),
+            Some(Kind::Problem(Problem::Minigame))
+        );
+        assert_eq!(Kind::of_path(Path::new("x/other/a.in")), None);
+        assert_eq!(Kind::of_path(Path::new("x/games/a.out")), None);
+    }
+}

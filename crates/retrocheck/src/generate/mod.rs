@@ -1,0 +1,904 @@
+//! Seeded generators of test games and contest instances, deterministic from
+//! `(family, seed, size)`.
+//!
+//! Uniform random games are a poor test set: with few moves per position almost
+//! nothing is a draw and remoteness stays short, so the families below are presets of
+//! [`Features`] that plant what bugs hide behind — draws from small cycles, long
+//! remoteness, self-loops and repeated moves, terminal labels, draw conventions, the
+//! contest product games — and [`Family::Swarm`] switches features on and off per case
+//! (swarm testing: a case without a feature tests the others harder).
+
+pub mod exhaustive;
+pub mod strategy;
+
+use crate::game::{Game, GameBuilder, Outcome, Side};
+use crate::problems::{berzerk, catmouse, minigame, pursuit, shiritori, Instance};
+use crate::text::count;
+use crate::transform::relabel;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A generator family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Uniform random moves, 0–3 per position: the uncontrolled baseline.
+    Uniform,
+    /// One or two moves per position.
+    Sparse,
+    /// Many moves per position, and the odd position with hundreds or thousands.
+    Dense,
+    /// Every position has 16 to 256 moves, with repeats, self-loops and hubs: where
+    /// narrow counters, distinct-successor shortcuts and quadratic scans break.
+    Wide,
+    /// Acyclic: no draws but terminal draws, every value decided by depth.
+    Dag,
+    /// A planted path: remoteness up to n − 1.
+    LongPath,
+    /// Moves between near neighbours: many small cycles, many draws.
+    Cycles,
+    /// Self-loops and repeated moves everywhere.
+    Multi,
+    /// Many terminal positions with explicit outcomes, terminal draws included.
+    Terminals,
+    /// A draw convention credits endless play to one side.
+    DrawConvention,
+    /// Product games of random `pursuit` instances.
+    Pursuit,
+    /// Product games of random `minigame` instances.
+    Minigame,
+    /// Product games of random `berzerk` instances: full and sparse step sets.
+    Berzerk,
+    /// Product games of random `shiritori` dictionaries over small alphabets.
+    Shiritori,
+    /// Product games of random `catmouse` boards.
+    Catmouse,
+    /// Every feature switched on or off at random per case.
+    Swarm,
+    /// Every game up to a few positions, by index ([`crate::generate::exhaustive`]).
+    Exhaustive,
+    /// 10^5 to 10^7 positions: a planted chain, a draw region and a random region,
+    /// checked by `certify` and the metamorphic relations.
+    Large,
+}
+
+impl Family {
+    /// Every family, in report order.
+    pub const ALL: [Family; 18] = [
+        Family::Uniform,
+        Family::Sparse,
+        Family::Dense,
+        Family::Wide,
+        Family::Dag,
+        Family::LongPath,
+        Family::Cycles,
+        Family::Multi,
+        Family::Terminals,
+        Family::DrawConvention,
+        Family::Pursuit,
+        Family::Minigame,
+        Family::Berzerk,
+        Family::Shiritori,
+        Family::Catmouse,
+        Family::Swarm,
+        Family::Exhaustive,
+        Family::Large,
+    ];
+
+    /// The families whose cases are drawn from a seed at a size chosen by the
+    /// campaign: all but `exhaustive` and `large`, the last two.
+    pub const SEEDED: &'static [Family] = Family::ALL.split_at(16).0;
+
+    /// The seeded families whose cases are plain games (not contest instances).
+    pub fn games() -> impl Iterator<Item = Family> {
+        Family::SEEDED.iter().copied().filter(|f| !f.is_contest())
+    }
+
+    /// Whether the family's cases are contest instances.
+    pub fn is_contest(self) -> bool {
+        matches!(
+            self,
+            Family::Pursuit | Family::Minigame | Family::Berzerk | Family::Shiritori | Family::Catmouse
+        )
+    }
+
+    /// A hash of the family's name (FNV-1a), mixed into its seeds: a family's cases
+    /// depend on its name, never on its place in a list, so adding a family changes
+    /// no existing case.
+    pub fn salt(self) -> u64 {
+        self.name().bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    }
+
+    /// The family's name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Uniform => "uniform",
+            Family::Sparse => "sparse",
+            Family::Dense => "dense",
+            Family::Wide => "wide",
+            Family::Dag => "dag",
+            Family::LongPath => "long-path",
+            Family::Cycles => "cycles",
+            Family::Multi => "multi",
+            Family::Terminals => "terminals",
+            Family::DrawConvention => "draw-convention",
+            Family::Pursuit => "pursuit",
+            Family::Minigame => "minigame",
+            Family::Berzerk => "berzerk",
+            Family::Shiritori => "shiritori",
+            Family::Catmouse => "catmouse",
+            Family::Swarm => "swarm",
+            Family::Exhaustive => "exhaustive",
+            Family::Large => "large",
+        }
+    }
+
+    /// The family of a name as [`Family::name`] gives it.
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The features of this family for one case (the swarm draws its own).
+    pub fn features(self, rng: &mut impl Rng) -> Features {
+        let base = Features::default();
+        match self {
+            Family::Uniform => Features {
+                degree: (0, 3),
+                ..base
+            },
+            Family::Sparse => Features {
+                degree: (1, 2),
+                terminal_rate: 0.1,
+                ..base
+            },
+            Family::Dense => Features {
+                degree: (4, 12),
+                terminal_rate: 0.05,
+                heavy_rate: 0.02,
+                ..base
+            },
+            Family::Wide => Features {
+                degree: (1, 3),
+                heavy_rate: 1.0,
+                heavy_log2: (4, 8),
+                self_loop_rate: 0.05,
+                repeat_rate: 0.2,
+                hub_rate: 0.3,
+                terminal_rate: 0.1,
+                ..base
+            },
+            Family::Dag => Features {
+                degree: (1, 3),
+                dag: true,
+                label_rate: 0.3,
+                ..base
+            },
+            Family::LongPath => Features {
+                planted_path: true,
+                degree: (0, 2),
+                ..base
+            },
+            Family::Cycles => Features {
+                degree: (1, 2),
+                locality: Some(2),
+                terminal_rate: 0.1,
+                ..base
+            },
+            Family::Multi => Features {
+                degree: (1, 4),
+                self_loop_rate: 0.25,
+                repeat_rate: 0.3,
+                terminal_rate: 0.15,
+                heavy_rate: 0.01,
+                ..base
+            },
+            Family::Terminals => Features {
+                degree: (1, 3),
+                terminal_rate: 0.35,
+                label_rate: 0.8,
+                terminal_draws: true,
+                ..base
+            },
+            Family::DrawConvention => Features {
+                degree: (1, 2),
+                locality: Some(3),
+                terminal_rate: 0.15,
+                label_rate: 0.5,
+                draw_credit: true,
+                ..base
+            },
+            Family::Swarm => Features::swarm(rng),
+            // These families do not use features; these are never read.
+            Family::Pursuit
+            | Family::Minigame
+            | Family::Berzerk
+            | Family::Shiritori
+            | Family::Catmouse
+            | Family::Exhaustive
+            | Family::Large => base,
+        }
+    }
+}
+
+/// What a random game is made of. Rates are probabilities.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Features {
+    /// Moves per position (when it is not made terminal), uniform in this range.
+    pub degree: (u32, u32),
+    /// Chance that a position gets no moves at all.
+    pub terminal_rate: f64,
+    /// Chance that a position without moves gets an explicit outcome label.
+    pub label_rate: f64,
+    /// Whether labels may be draws (never with a draw convention).
+    pub terminal_draws: bool,
+    /// Chance that a move is a self-loop.
+    pub self_loop_rate: f64,
+    /// Chance that a move repeats one the position already has.
+    pub repeat_rate: f64,
+    /// Moves only go forward in a hidden order: no cycles.
+    pub dag: bool,
+    /// Moves only go to positions this close in a hidden cyclic order: small cycles.
+    pub locality: Option<u32>,
+    /// Most positions form a chain whose start has remoteness up to n − 1.
+    pub planted_path: bool,
+    /// The game credits endless play to a random side.
+    pub draw_credit: bool,
+    /// Chance that a position's mover is A.
+    pub mover_a_rate: f64,
+    /// Chance that a position with moves gets a heavy list of 2^k moves instead of
+    /// `degree`: the out-degree axis, heavy-tailed up to thousands.
+    pub heavy_rate: f64,
+    /// The range of k for heavy lists (2^k moves).
+    pub heavy_log2: (u32, u32),
+    /// Chance that an ordinary move goes to one of a few hub positions: the in-degree
+    /// axis.
+    pub hub_rate: f64,
+}
+
+/// The most moves a generated game has in all: heavy lists stop there, so a case stays
+/// cheap for value iteration whatever its axes.
+pub const MOVE_BUDGET: usize = 100_000;
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            degree: (0, 3),
+            terminal_rate: 0.0,
+            label_rate: 0.0,
+            terminal_draws: false,
+            self_loop_rate: 0.0,
+            repeat_rate: 0.0,
+            dag: false,
+            locality: None,
+            planted_path: false,
+            draw_credit: false,
+            mover_a_rate: 0.5,
+            heavy_rate: 0.0,
+            heavy_log2: (4, 12),
+            hub_rate: 0.0,
+        }
+    }
+}
+
+impl Features {
+    /// Swarm testing: each feature on or off at random, with random strength.
+    pub fn swarm(rng: &mut impl Rng) -> Features {
+        let mut chance = |p: f64, max: f64| {
+            if rng.gen_bool(p) {
+                rng.gen_range(0.0..max)
+            } else {
+                0.0
+            }
+        };
+        let terminal_rate = chance(0.6, 0.5);
+        let label_rate = chance(0.5, 1.0);
+        let self_loop_rate = chance(0.4, 0.4);
+        let repeat_rate = chance(0.4, 0.5);
+        let hub_rate = chance(0.3, 0.6);
+        let low = rng.gen_range(0..=2);
+        let degree = (low, low + rng.gen_range(0..=4));
+        let draw_credit = rng.gen_bool(0.3);
+        let heavy_rate = if rng.gen_bool(0.3) {
+            [0.01, 0.05, 0.2, 1.0][rng.gen_range(0..4)]
+        } else {
+            0.0
+        };
+        let top = rng.gen_range(4..=12);
+        Features {
+            degree,
+            terminal_rate,
+            label_rate,
+            terminal_draws: !draw_credit && rng.gen_bool(0.5),
+            self_loop_rate,
+            repeat_rate,
+            dag: rng.gen_bool(0.2),
+            locality: rng.gen_bool(0.4).then(|| rng.gen_range(1..=4)),
+            planted_path: rng.gen_bool(0.2),
+            draw_credit,
+            mover_a_rate: match rng.gen_range(0..10) {
+                0 => 0.0,
+                1 => 1.0,
+                2..=4 => rng.gen_range(0.0..=1.0),
+                _ => 0.5,
+            },
+            heavy_rate,
+            heavy_log2: (4.min(top), top),
+            hub_rate,
+        }
+    }
+}
+
+/// A generated test case: a game, or a contest instance whose product game is tested.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Case {
+    /// A game, checked as it is.
+    Game(Game),
+    /// A contest instance: its product game is checked, and the contest fast path and
+    /// answer line against it.
+    Instance(Instance),
+}
+
+impl Case {
+    /// Its size in words, for reports: "3 positions, 1 move", or the instance's size.
+    pub fn size_text(&self) -> String {
+        match self {
+            Case::Game(g) => format!(
+                "{}, {}",
+                count(g.positions(), "position"),
+                count(g.move_count(), "move")
+            ),
+            Case::Instance(i) => i.size_text(),
+        }
+    }
+
+    /// The game the oracles check.
+    pub fn game(&self) -> Result<Game, String> {
+        match self {
+            Case::Game(g) => Ok(g.clone()),
+            Case::Instance(i) => i.game(),
+        }
+    }
+}
+
+/// The random generator of one case: ChaCha8, whose stream is fixed by its seed on
+/// every platform and version.
+pub fn case_rng(family: Family, seed: u64) -> ChaCha8Rng {
+    // Mix the family in so that the same seed gives unrelated games per family.
+    ChaCha8Rng::seed_from_u64(seed ^ family.salt())
+}
+
+/// The case of `family` for `seed`, with about `size` positions (at least 1). For
+/// `exhaustive`, the seed is an index into the space of games of at most `size`
+/// positions (at most 6).
+pub fn case(family: Family, seed: u64, size: usize) -> Case {
+    let mut rng = case_rng(family, seed);
+    let size = size.max(1);
+    match family {
+        Family::Exhaustive => {
+            let max_n = size.min(crate::generate::exhaustive::MAX_N as usize) as u32;
+            let index = seed % crate::generate::exhaustive::size(max_n);
+            Case::Game(
+                crate::generate::exhaustive::game_any(index, max_n).expect("an index inside the space"),
+            )
+        }
+        Family::Large => Case::Game(large_game(&mut rng, size)),
+        Family::Pursuit => {
+            let n = ((size / 2) as f64).sqrt().max(2.0) as u32;
+            Case::Instance(Instance::Pursuit(pursuit_instance(&mut rng, n, true)))
+        }
+        Family::Minigame => {
+            let n = (size / 6).max(1) as u32;
+            Case::Instance(Instance::Minigame(minigame_instance(&mut rng, n, true)))
+        }
+        Family::Berzerk => {
+            // 2n positions and up to 2n² moves: the moves follow the size.
+            let n = ((size * 2) as f64).sqrt().max(2.0) as u32;
+            Case::Instance(Instance::Berzerk(berzerk_instance(&mut rng, n, true)))
+        }
+        Family::Shiritori => {
+            // 2N moves; at most 2·64 positions over the small alphabets.
+            let n = (size / 2).max(1) as u32;
+            Case::Instance(Instance::Shiritori(shiritori_instance(&mut rng, n, true)))
+        }
+        Family::Catmouse => {
+            let n = ((size / 2) as f64).sqrt().max(3.0) as u32;
+            Case::Instance(Instance::Catmouse(catmouse_instance(&mut rng, n, true)))
+        }
+        _ => {
+            let features = family.features(&mut rng);
+            Case::Game(random_game(&mut rng, size, &features))
+        }
+    }
+}
+
+/// A game before its features are applied: the raw choices that every entry point
+/// (rand here, proptest strategies, `arbitrary` fuzz input) produces and shrinks, and
+/// that [`realize`] turns into a [`Game`]. Every byte is read so that 0 is the
+/// simplest choice (mover A, not terminal, no label, an ordinary move), which makes
+/// shrinking toward zero shrink toward simple games.
+#[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
+pub struct RawGame {
+    pub positions: Vec<RawPosition>,
+    /// With [`Features::draw_credit`]: 0 credits endless play to A, else to B.
+    pub credit: u8,
+    /// With [`Features::planted_path`]: how much shorter than n the chain is.
+    pub path_cut: u32,
+    /// With a planted path: 0 for one shared mover, else alternating movers.
+    pub path_shape: u8,
+}
+
+/// One raw position: bytes compared with the features' rates, and raw moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
+pub struct RawPosition {
+    pub mover: u8,
+    pub stop: u8,
+    pub label: u8,
+    /// With [`Features::heavy_rate`]: whether the position gets a heavy list, and of
+    /// which size; 0 never does.
+    pub fan: u8,
+    /// (raw target, kind): the target is mapped into range by the features; the kind
+    /// byte decides self-loops and repeats.
+    pub moves: Vec<(u32, u8)>,
+}
+
+/// Whether a raw byte falls in the top `rate` of its range: 0 never does.
+fn chance(byte: u8, rate: f64) -> bool {
+    f64::from(byte) >= 256.0 * (1.0 - rate)
+}
+
+/// The game a raw description stands for under `f`, positions in slot order.
+pub fn realize(raw: &RawGame, f: &Features) -> Game {
+    let default = [RawPosition::default()];
+    let positions = if raw.positions.is_empty() {
+        &default[..]
+    } else {
+        &raw.positions[..]
+    };
+    let n = positions.len();
+    let path_len = if f.planted_path {
+        n - (raw.path_cut as usize % n.div_ceil(2))
+    } else {
+        0
+    };
+    let path_mover = if positions[0].mover % 2 == 0 {
+        Side::A
+    } else {
+        Side::B
+    };
+    let mut b = GameBuilder::with_capacity(n, positions.iter().map(|p| p.moves.len()).sum());
+    let mut moves: Vec<u32> = Vec::new();
+    let mut total = 0usize;
+    for (slot, raw_position) in positions.iter().enumerate() {
+        moves.clear();
+        if slot < path_len {
+            let (mover, chain) = path_position(raw, raw_position, slot, path_len, path_mover);
+            b.moves(mover, &chain);
+            continue;
+        }
+        let mover = if chance(raw_position.mover, 1.0 - f.mover_a_rate) {
+            Side::B
+        } else {
+            Side::A
+        };
+        let room = n - slot - 1;
+        if chance(raw_position.stop, f.terminal_rate) || (f.dag && room == 0) {
+            let labels = if f.terminal_draws && !f.draw_credit { 3 } else { 2 };
+            let label = chance(raw_position.label, f.label_rate).then(|| match raw_position.label % labels {
+                0 => Outcome::Win(Side::A),
+                1 => Outcome::Win(Side::B),
+                _ => Outcome::Draw,
+            });
+            b.position::<u32>(mover, &[], label);
+            continue;
+        }
+        let heavy = chance(raw_position.fan, f.heavy_rate);
+        let count = if heavy {
+            let (low, high) = (f.heavy_log2.0, f.heavy_log2.1.max(f.heavy_log2.0));
+            let k = low + u32::from(raw_position.fan) % (high - low + 1);
+            (1usize << k).min(MOVE_BUDGET.saturating_sub(total))
+        } else {
+            raw_position.moves.len().min(f.degree.1.max(1) as usize)
+        };
+        for i in 0..count {
+            // A heavy list cycles through the raw moves, each turn shifted, so a few
+            // raw bytes (which shrink) stand for thousands of moves.
+            let (target, kind) = match raw_position.moves.get(i % raw_position.moves.len().max(1)) {
+                Some(&(t, k)) if !heavy || i < raw_position.moves.len() => (t, k),
+                Some(&(t, k)) => (
+                    t.wrapping_add(i as u32 * 0x9E37),
+                    k.wrapping_add((i as u8).wrapping_mul(37)),
+                ),
+                None => (i as u32 * 0x9E37, (i as u8).wrapping_mul(37)),
+            };
+            let target = target as usize;
+            let to = if chance(kind, f.self_loop_rate) {
+                slot
+            } else if !moves.is_empty() && chance(kind.wrapping_mul(7), f.repeat_rate) {
+                moves[target % moves.len()] as usize
+            } else if chance(kind.rotate_left(3), f.hub_rate) && !f.dag {
+                // The hubs: the first few slots (ids are shuffled afterwards).
+                target % (1 + n / 64)
+            } else if f.dag {
+                slot + 1 + target % room
+            } else if let Some(k) = f.locality {
+                let k = k as usize;
+                (slot + n * (k + 1) + target % (2 * k + 1) - k) % n
+            } else {
+                target % n
+            };
+            moves.push(to as u32);
+        }
+        total += moves.len();
+        b.moves(mover, &moves);
+    }
+    if f.draw_credit {
+        b.draw_credit(Some(if raw.credit % 2 == 0 { Side::A } else { Side::B }));
+    }
+    b.build().expect("realized games are valid")
+}
+
+/// Slot `slot` of a planted chain `0 → 1 → … → len−1`, whose end is stuck. Either all
+/// chain positions share a mover who loses everywhere, and forward skips keep every
+/// remoteness (a loss takes the slowest move, always the next one); or movers
+/// alternate along a thin chain, each position won or lost one move slower than the
+/// next. Both give remoteness len − 1 at the start.
+fn path_position(
+    raw: &RawGame,
+    position: &RawPosition,
+    slot: usize,
+    len: usize,
+    mover: Side,
+) -> (Side, Vec<u32>) {
+    if slot + 1 == len {
+        let alternate = raw.path_shape % 2 == 1 && slot % 2 == 1;
+        return (if alternate { mover.other() } else { mover }, Vec::new());
+    }
+    if raw.path_shape % 2 == 1 {
+        let own = if slot % 2 == 0 { mover } else { mover.other() };
+        return (own, vec![slot as u32 + 1]);
+    }
+    let mut chain = vec![slot as u32 + 1];
+    for &(target, _) in position.moves.iter().take(2) {
+        let skip = slot + 1 + target as usize % (len - slot - 1);
+        let at = target as usize % (chain.len() + 1);
+        chain.insert(at, skip as u32);
+    }
+    (mover, chain)
+}
+
+/// A random raw game of `n` positions whose bytes follow `f`'s degree range.
+pub fn random_raw(rng: &mut impl Rng, n: usize, f: &Features) -> RawGame {
+    let positions = (0..n.max(1))
+        .map(|_| {
+            let degree = rng.gen_range(f.degree.0..=f.degree.1.max(f.degree.0));
+            RawPosition {
+                mover: rng.gen(),
+                stop: rng.gen(),
+                label: rng.gen(),
+                fan: rng.gen(),
+                moves: (0..degree).map(|_| (rng.gen(), rng.gen())).collect(),
+            }
+        })
+        .collect();
+    RawGame {
+        positions,
+        credit: rng.gen(),
+        path_cut: rng.gen(),
+        path_shape: rng.gen(),
+    }
+}
+
+/// A random game of `n` positions with `features`, ids shuffled so that no solver
+/// can lean on the slot order the features are built on.
+pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
+    let game = realize(&random_raw(rng, n, f), f);
+    let mut perm: Vec<u32> = (0..game.positions() as u32).collect();
+    perm.shuffle(rng);
+    relabel(&game, &perm)
+}
+
+/// A large random game of `n` positions, built straight into CSR arrays: a planted
+/// chain of one mover with forward skips (remoteness up to its length), a region of
+/// small cycles (a big draw region, with some exits), and a random region with
+/// terminals and labels, self-loops, repeated moves and a few positions with hundreds
+/// to thousands of moves; a draw convention in some cases.
+pub fn large_game(rng: &mut impl Rng, n: usize) -> Game {
+    let n = n.max(3);
+    let chain = (n as f64 * rng.gen_range(0.05..0.4)) as usize + 1;
+    let cycles = (n as f64 * rng.gen_range(0.1..0.4)) as usize;
+    let credit = rng
+        .gen_bool(0.3)
+        .then(|| if rng.gen() { Side::A } else { Side::B });
+    let chain_mover = if rng.gen() { Side::A } else { Side::B };
+    let mut movers = Vec::with_capacity(n);
+    let mut terminals = Vec::with_capacity(n);
+    let mut offsets = Vec::with_capacity(n + 1);
+    let mut targets: Vec<u32> = Vec::with_capacity(n * 3);
+    offsets.push(0u32);
+    for slot in 0..n {
+        let mut label = None;
+        let mover;
+        if slot < chain {
+            mover = chain_mover;
+            if slot + 1 < chain {
+                targets.push(slot as u32 + 1);
+                if rng.gen_bool(0.3) {
+                    targets.push(rng.gen_range(slot + 1..chain) as u32);
+                }
+            }
+        } else if slot < chain + cycles {
+            mover = if rng.gen() { Side::A } else { Side::B };
+            let (start, len) = (chain, cycles);
+            let local = slot - start;
+            targets.push((start + (local + 1) % len) as u32);
+            if rng.gen_bool(0.2) {
+                targets.push((start + (local + len - 1) % len) as u32);
+            }
+            if rng.gen_bool(0.05) {
+                targets.push(rng.gen_range(0..n) as u32);
+            }
+        } else {
+            mover = if rng.gen() { Side::A } else { Side::B };
+            if rng.gen_bool(0.15) {
+                if rng.gen_bool(0.5) {
+                    let draws = credit.is_none();
+                    label = Some(match rng.gen_range(0..if draws { 3 } else { 2 }) {
+                        0 => Outcome::Win(Side::A),
+                        1 => Outcome::Win(Side::B),
+                        _ => Outcome::Draw,
+                    });
+                }
+            } else {
+                // Mostly a few moves; now and then a self-loop, a repeated move, or a
+                // heavy list of hundreds to thousands of moves (the scale axes).
+                let degree = if rng.gen_bool(0.002) {
+                    1 << rng.gen_range(8..=11)
+                } else {
+                    rng.gen_range(1..=4)
+                };
+                let first = targets.len();
+                for _ in 0..degree {
+                    let target = if rng.gen_bool(0.05) {
+                        slot as u32
+                    } else if targets.len() > first && rng.gen_bool(0.1) {
+                        targets[rng.gen_range(first..targets.len())]
+                    } else {
+                        rng.gen_range(0..n) as u32
+                    };
+                    targets.push(target);
+                }
+            }
+        }
+        movers.push(mover);
+        terminals.push(label);
+        offsets.push(targets.len() as u32);
+    }
+    Game::from_csr(movers, terminals, offsets, targets, credit).expect("large games are valid")
+}
+
+/// A random `pursuit` instance on `n` vertices; within the official limits when
+/// `official` (no self-loops or duplicate edges, m ≥ 1, x ≠ y, 2 ≤ n).
+pub fn pursuit_instance(rng: &mut impl Rng, n: u32, official: bool) -> pursuit::Instance {
+    let n = if official { n.clamp(2, 100) } else { n.max(1) };
+    let pairs = u64::from(n) * u64::from(n - u32::from(official));
+    let count = (pairs as f64 * rng.gen_range(0.05..0.6)) as u64;
+    pursuit_instance_with(rng, n, count.max(1), official)
+}
+
+/// A random `pursuit` instance with `n` vertices and `m` edges (fewer if `official`
+/// and there are not that many distinct pairs).
+pub fn pursuit_instance_with(rng: &mut impl Rng, n: u32, m: u64, official: bool) -> pursuit::Instance {
+    let n = n.max(1 + u32::from(official));
+    let edges = random_edges(rng, n, m, official, official);
+    let bob = rng.gen_range(0..n);
+    let mut alice = rng.gen_range(0..n);
+    if official && alice == bob {
+        alice = (bob + rng.gen_range(1..n)) % n;
+    }
+    pursuit::Instance { n, edges, bob, alice }
+}
+
+/// A random `minigame` instance on `n` vertices; within the official limits when
+/// `official` (m ≥ 1, no duplicate arcs; self-loops are allowed).
+pub fn minigame_instance(rng: &mut impl Rng, n: u32, official: bool) -> minigame::Instance {
+    let n = n.max(1);
+    let count = (f64::from(n) * rng.gen_range(0.5..2.5)) as u64;
+    minigame_instance_with(rng, n, count.clamp(1, 200_000), official)
+}
+
+/// A random `minigame` instance with `n` vertices and `m` arcs.
+pub fn minigame_instance_with(rng: &mut impl Rng, n: u32, m: u64, official: bool) -> minigame::Instance {
+    let n = n.max(1);
+    let arcs = random_edges(rng, n, m, false, official);
+    let order = std::array::from_fn(|_| if rng.gen() { Side::A } else { Side::B });
+    let actors = std::array::from_fn(|_| rng.gen_bool(0.3));
+    minigame::Instance {
+        n,
+        arcs,
+        order,
+        actors,
+    }
+}
+
+/// `count` random edges, or as many as there are distinct pairs when `distinct`.
+fn random_edges(rng: &mut impl Rng, n: u32, count: u64, no_loops: bool, distinct: bool) -> Vec<(u32, u32)> {
+    let pairs = u64::from(n) * u64::from(n) - if no_loops { u64::from(n) } else { 0 };
+    if pairs == 0 {
+        return Vec::new();
+    }
+    let want = if distinct { count.min(pairs) } else { count } as usize;
+    let mut edges = Vec::with_capacity(want);
+    let mut seen = std::collections::HashSet::with_capacity(if distinct { want } else { 0 });
+    while edges.len() < want {
+        let from = rng.gen_range(0..n);
+        let to = rng.gen_range(0..n);
+        if (no_loops && from == to) || (distinct && !seen.insert((from, to))) {
+            continue;
+        }
+        edges.push((from, to));
+    }
+    edges
+}
+
+/// A random `berzerk` instance on a ring of about `n` objects (at least 2). Within the
+/// official limits each set is a random non-empty subset of `1..n` in random order;
+/// otherwise sets may be empty and repeat values, and hold 0 and n (steps that stay in
+/// place).
+pub fn berzerk_instance(rng: &mut impl Rng, n: u32, official: bool) -> berzerk::Instance {
+    let n = if official { n.clamp(2, 7000) } else { n.max(2) };
+    let set = |rng: &mut dyn rand::RngCore| -> Vec<u32> {
+        if official {
+            let mut all: Vec<u32> = (1..n).collect();
+            all.shuffle(rng);
+            let k = rng.gen_range(1..n) as usize;
+            all.truncate(k);
+            all
+        } else {
+            let k = rng.gen_range(0..=n + 1);
+            (0..k).map(|_| rng.gen_range(0..=n)).collect()
+        }
+    };
+    let rick = set(rng);
+    let morty = set(rng);
+    berzerk::Instance { n, rick, morty }
+}
+
+/// A random `shiritori` dictionary of `n` words (at least 1) over a small alphabet, so
+/// that words chain, loop and repeat; words of 3 to 8 letters, or up to 10 outside the
+/// official limits.
+pub fn shiritori_instance(rng: &mut impl Rng, n: u32, official: bool) -> shiritori::Instance {
+    let n = if official { n.clamp(1, 200_000) } else { n.max(1) };
+    let alphabet = &b"abAB"[..rng.gen_range(1..=4)];
+    let longest = if official { 8 } else { 10 };
+    let words: Vec<String> = (0..n)
+        .map(|_| {
+            let len = rng.gen_range(3..=longest);
+            (0..len)
+                .map(|_| char::from(*alphabet.choose(rng).expect("a letter")))
+                .collect()
+        })
+        .collect();
+    shiritori::Instance::new(words)
+}
+
+/// A random `catmouse` board on `n` nodes (at least 3). Within the official limits the
+/// lists are symmetric, without self-listing or repeats, node 1 has a neighbour and
+/// node 2 one other than the hole; half the boards are dense, half a tree with a few
+/// more edges (long ways to the hole); in half the cat starts next to the hole and in
+/// half the mouse does not. Otherwise each list is drawn on its own.
+pub fn catmouse_instance(rng: &mut impl Rng, n: u32, official: bool) -> catmouse::Instance {
+    let n = if official { n.clamp(3, 50) } else { n.max(3) };
+    let density = rng.gen_range(0.05..0.7);
+    let mut lists = vec![Vec::new(); n as usize];
+    if official {
+        let link = |lists: &mut Vec<Vec<u32>>, v: u32, w: u32| {
+            if v != w && !lists[v as usize].contains(&w) {
+                lists[v as usize].push(w);
+                lists[w as usize].push(v);
+            }
+        };
+        if rng.gen_bool(0.5) {
+            // Sparse: a random tree and a few more edges, so that the hole is far and
+            // chases are long (where the rules about the hole decide).
+            let mut order: Vec<u32> = (0..n).collect();
+            order.shuffle(rng);
+            for i in 1..n as usize {
+                let parent = order[rng.gen_range(0..i)];
+                link(&mut lists, order[i], parent);
+            }
+            for _ in 0..rng.gen_range(0..=n / 4) {
+                let (v, w) = (rng.gen_range(0..n), rng.gen_range(0..n));
+                link(&mut lists, v, w);
+            }
+        } else {
+            for v in 0..n {
+                for w in v + 1..n {
+                    if rng.gen_bool(density) {
+                        link(&mut lists, v, w);
+                    }
+                }
+            }
+        }
+        if lists[1].is_empty() {
+            link(&mut lists, 1, (1 + rng.gen_range(1..n)) % n);
+        }
+        if lists[2].iter().all(|&c| c == 0) {
+            let others: Vec<u32> = (1..n).filter(|&w| w != 2).collect();
+            link(&mut lists, 2, *others.choose(rng).expect("n ≥ 3"));
+        }
+        // The rules' own axes, each in half the boards: the cat next to the hole (its
+        // forbidden move), and the mouse not next to it (it has a way to go).
+        if rng.gen_bool(0.5) {
+            link(&mut lists, 2, 0);
+        }
+        if n > 3 && rng.gen_bool(0.5) && lists[1].len() > 1 {
+            lists[1].retain(|&w| w != 0);
+            lists[0].retain(|&w| w != 1);
+        }
+        for list in &mut lists {
+            list.shuffle(rng);
+        }
+    } else {
+        for list in &mut lists {
+            let d = rng.gen_range(0..=((f64::from(n) * density) as u32 + 1));
+            *list = (0..d).map(|_| rng.gen_range(0..n)).collect();
+        }
+    }
+    catmouse::Instance { lists }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::retrograde;
+
+    #[test]
+    fn the_same_family_seed_and_size_give_the_same_case() {
+        for &family in Family::SEEDED {
+            assert_eq!(case(family, 7, 30), case(family, 7, 30), "{family:?}");
+            assert_ne!(case(family, 7, 30), case(family, 8, 30), "{family:?}");
+        }
+    }
+
+    #[test]
+    fn planted_paths_reach_remoteness_n_minus_one() {
+        let f = Features {
+            planted_path: true,
+            ..Features::default()
+        };
+        let mut longest = 0;
+        for seed in 0..40 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let g = random_game(&mut rng, 50, &f);
+            let s = retrograde::solve(&g);
+            longest = longest.max(s.values.iter().filter_map(|v| v.remoteness()).max().unwrap_or(0));
+        }
+        assert_eq!(longest, 49);
+    }
+
+    #[test]
+    fn large_games_plant_a_long_chain_and_a_draw_region() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let g = large_game(&mut rng, 100_000);
+        let s = retrograde::solve(&g);
+        let longest = s.values.iter().filter_map(|v| v.remoteness()).max().unwrap();
+        let draws = s
+            .values
+            .iter()
+            .filter(|v| **v == crate::game::Value::Draw)
+            .count();
+        assert!(longest >= 5_000, "longest remoteness {longest}");
+        assert!(draws >= 5_000, "{draws} draws");
+    }
+
+    #[test]
+    fn official_instances_respect_the_official_limits() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for n in [2, 3, 10, 100] {
+            assert!(pursuit_instance(&mut rng, n, true).is_official());
+            assert!(minigame_instance(&mut rng, n, true).is_official());
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! retrocheck solves two-sided games on finite directed graphs that may contain cycles
+//! — win, loss or draw for every position, with remoteness and an optimal move — and
+//! proves solvers right by differential testing against simple references: its own, and
+//! yours.
+//!
+//! # Test your own solver ([`api`], [`prelude`])
+//! Implement [`Solver`] for your solver (adapting a [`Game`] to your representation
+//! inside it), add retrocheck as a dev-dependency, and check it from `tests/` with a
+//! proptest property, a cargo-fuzz target, corpus replay or a bulk campaign; a failure
+//! comes back shrunk to a 1-minimal `.game` with the references' expected output:
+//!
+//! ```
+//! use retrocheck::prelude::*;
+//!
+//! let mine = solver_fn("mine", |game: &Game| retrocheck::solve::Retrograde.solve(game));
+//! Property::any_game(8).cases(16).assert(&mine);
+//! ```
+//!
+//! # The model ([`game`], [`format`](mod@format), [`solution`])
+//! A [`Game`] has positions `0..n`, each with a mover ([`Side::A`] or [`Side::B`]), an
+//! ordered list of moves (self-loops and repeated moves allowed), and optionally an
+//! explicit terminal [`Outcome`]. A position without moves and without a label is lost
+//! by its mover. Endless play is a draw, which a game's *draw convention* may credit to
+//! one side when results are reported. The value of a position is who wins and in how
+//! many moves (its remoteness): the winner takes the fastest win, the loser the slowest
+//! loss. `docs/DESIGN.md` in the repository is the specification.
+//!
+//! # The solvers ([`solve`])
+//! - [`solve::Retrograde`], the optimized O(V+E) solver under test;
+//! - [`solve::Fixpoint`], value iteration, obviously correct and O(V·(V+E));
+//! - [`solve::Minimax`], exhaustive search over plays, exponential;
+//! - [`solve::certify()`], an O(V+E) checker that proves any claimed solution right or
+//!   names the first rule it breaks.
+//!
+//! All produce or consume a [`Solution`]: a value and the *first optimal move in move
+//! order* per position, so that every correct solver prints the same answer.
+//!
+//! # The contest front-ends ([`problems`])
+//! Each problem parses judge input, builds product games (as CSR [`Game`]s for
+//! checking, or implicitly for speed) and prints the judge's answer lines.
+//!
+//! # The harness
+//! The API stands on retrocheck's differential-testing harness (docs/DESIGN.md §4):
+//! generator families and their proptest strategies, the one oracle path, the bulk
+//! runner, the shrinker, the corpus, the fuzz bodies, stress-testing of programs and
+//! the kill tables over deliberately wrong solvers. Its module `harness` is public only
+//! for the `retrocheck` command line, the test suite and the fuzz crate of this
+//! repository: it is hidden from the documentation and not part of the API.
+
+#![warn(missing_docs)]
+
+pub use retrocheck_core::{format, game, problems, solution, solve, text};
+
+pub mod api;
+pub mod corpus;
+pub mod failure;
+pub mod fuzz;
+pub mod generate;
+pub mod limits;
+pub mod oracles;
+pub mod prelude;
+pub mod run;
+pub mod shrink;
+pub mod stress;
+pub mod subject;
+pub mod transform;
+
+pub use oracles::{check, check_case, Mismatch, Oracles, Stats};
+pub use subject::Subject;
+
+pub use retrocheck_core::{
+    BuildError, Difference, Game, GameBuilder, Outcome, Side, Solution, SolveError, Solver, Value,
+};

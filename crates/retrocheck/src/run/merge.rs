@@ -1,0 +1,175 @@
+//! Combining the JSON summaries of a campaign's shards (`diff --shard i/N --json`)
+//! into the summary of the whole campaign, which equals the unsharded run's, timings
+//! aside.
+
+use crate::run::bulk::{table, total, FamilySummary};
+use serde::{Deserialize, Serialize};
+
+/// Which shard a summary covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardRecord {
+    pub index: u64,
+    pub count: u64,
+}
+
+/// A campaign's first failure as the JSON summary records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FailureRecord {
+    pub index: u64,
+    pub campaign_index: u64,
+    pub family: String,
+    pub seed: u64,
+    pub size: u64,
+    pub mismatch: String,
+}
+
+/// The JSON summary `retrocheck diff --json` writes, and `retrocheck merge` reads and
+/// writes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub solver: String,
+    pub seed: u64,
+    pub shard: ShardRecord,
+    pub cases: u64,
+    pub seconds: f64,
+    pub passed: bool,
+    pub failure: Option<FailureRecord>,
+    pub families: Vec<FamilySummary>,
+}
+
+impl Report {
+    /// The Markdown table of `retrocheck diff`.
+    pub fn table(&self) -> String {
+        table(&self.families)
+    }
+
+    /// Cases skipped as isomorphic, over every family.
+    pub fn skipped(&self) -> u64 {
+        total(&self.families).skipped
+    }
+}
+
+/// Merges the summaries of every shard of one campaign: counts add up, extremes take
+/// the largest, and the failure is the one the unsharded campaign meets first (the
+/// earliest phase, then the lowest index in the whole campaign). `seconds` is the sum
+/// of the shards' times. Refuses summaries of different campaigns, a shard given twice
+/// and a missing shard, naming it.
+pub fn merge(reports: Vec<Report>) -> Result<Report, String> {
+    let first = reports.first().ok_or("no summaries to merge")?.clone();
+    let count = first.shard.count;
+    let mut seen = vec![false; count.min(1 << 20) as usize];
+    for (n, r) in reports.iter().enumerate() {
+        let which = format!("summary {} (shard {}/{})", n + 1, r.shard.index, r.shard.count);
+        if (r.solver.as_str(), r.seed, r.shard.count) != (first.solver.as_str(), first.seed, count) {
+            return Err(format!(
+                "{which} is of another campaign: solver {}, seed {}, {} shards; the first is solver {}, seed {}, {count} shards",
+                r.solver, r.seed, r.shard.count, first.solver, first.seed
+            ));
+        }
+        let slot = seen
+            .get_mut(r.shard.index as usize)
+            .ok_or_else(|| format!("{which}: the shard index is not below the shard count"))?;
+        if std::mem::replace(slot, true) {
+            return Err(format!("{which}: shard {}/{count} is given twice", r.shard.index));
+        }
+    }
+    if let Some(missing) = seen.iter().position(|&s| !s) {
+        return Err(format!(
+            "shard {missing}/{count} is missing: the merge of a campaign needs each of its {count} shards once"
+        ));
+    }
+    let mut families: Vec<FamilySummary> = Vec::new();
+    for r in &reports {
+        for (slot, f) in r.families.iter().enumerate() {
+            match families.get_mut(slot) {
+                Some(mine) if mine.family == f.family => mine.absorb(f),
+                Some(mine) => {
+                    return Err(format!(
+                        "shard {}/{count} lists family {} where another lists {}: not the same campaign",
+                        r.shard.index, f.family, mine.family
+                    ))
+                }
+                None => families.push(f.clone()),
+            }
+        }
+    }
+    // A shard that failed stopped in the phase of its failure, so it lists fewer
+    // families the earlier that phase is.
+    let failure = reports
+        .iter()
+        .filter_map(|r| r.failure.as_ref().map(|f| (r.families.len(), f)))
+        .min_by_key(|&(phases, f)| (phases, f.campaign_index))
+        .map(|(_, f)| f.clone());
+    Ok(Report {
+        solver: first.solver,
+        seed: first.seed,
+        shard: ShardRecord { index: 0, count: 1 },
+        cases: reports.iter().map(|r| r.cases).sum(),
+        seconds: reports.iter().map(|r| r.seconds).sum(),
+        passed: failure.is_none(),
+        failure,
+        families,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(index: u64, count: u64, cases: u64) -> Report {
+        Report {
+            solver: "retrograde".into(),
+            seed: 7,
+            shard: ShardRecord { index, count },
+            cases,
+            seconds: 1.0,
+            passed: true,
+            failure: None,
+            families: vec![FamilySummary {
+                family: "uniform".into(),
+                cases,
+                largest: cases,
+                ..FamilySummary::default()
+            }],
+        }
+    }
+
+    #[test]
+    fn shards_add_up_and_a_campaign_must_be_whole() {
+        let merged = merge(vec![report(1, 2, 5), report(0, 2, 6)]).unwrap();
+        assert_eq!(
+            (merged.cases, merged.families[0].cases, merged.families[0].largest),
+            (11, 11, 6)
+        );
+        assert_eq!(merged.shard, ShardRecord { index: 0, count: 1 });
+        let e = merge(vec![report(0, 3, 5), report(2, 3, 6)]).unwrap_err();
+        assert!(e.contains("shard 1/3 is missing"), "{e}");
+        let e = merge(vec![report(0, 2, 5), report(0, 2, 6)]).unwrap_err();
+        assert!(e.contains("given twice"), "{e}");
+        let mut other = report(1, 2, 5);
+        other.seed = 8;
+        assert!(merge(vec![report(0, 2, 5), other])
+            .unwrap_err()
+            .contains("another campaign"));
+    }
+
+    #[test]
+    fn the_failure_is_the_one_the_whole_campaign_meets_first() {
+        let failing = |index, at| {
+            let mut r = report(index, 2, 5);
+            r.passed = false;
+            r.failure = Some(FailureRecord {
+                index: 0,
+                campaign_index: at,
+                family: "uniform".into(),
+                seed: 0,
+                size: 1,
+                mismatch: format!("at {at}"),
+            });
+            r
+        };
+        let merged = merge(vec![failing(0, 9), failing(1, 4)]).unwrap();
+        assert!(!merged.passed);
+        assert_eq!(merged.failure.unwrap().campaign_index, 4);
+    }
+}

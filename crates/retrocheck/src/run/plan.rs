@@ -1,0 +1,166 @@
+//! Campaign policy: what `retrocheck diff` runs for a choice of families, cases, time
+//! and sizes — with no choice at all, the default campaign's three phases — and
+//! running the phases in turn until one fails.
+
+use crate::generate::exhaustive;
+use crate::generate::Family;
+use crate::oracles::Oracles;
+use crate::run::bulk::{self, Campaign, Shard, Summary, LARGE_MIN};
+use crate::Subject;
+use std::time::Duration;
+
+/// Seeded cases in the default campaign (with every game up to 4 positions and a few
+/// large games: about a minute on 2 cores).
+pub const DEFAULT_CASES: u64 = 600_000;
+/// Large games in the default campaign, and for `--family large` without `--cases`.
+pub const DEFAULT_LARGE_CASES: u64 = 6;
+/// Cases of the seeded families at 1,000 to 50,000 positions in the default campaign
+/// (100 per family): the sizes where fast paths and narrow counters of a solver switch
+/// on, beyond value iteration, checked by `certify` and the metamorphic relations.
+pub const DEFAULT_SCALE_CASES: u64 = 1_300;
+
+/// What a user asked for; `None` and empty mean "not chosen".
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Generator families (empty: the seeded ones).
+    pub families: Vec<Family>,
+    /// Cases to run.
+    pub cases: Option<u64>,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+    /// The campaign seed.
+    pub seed: u64,
+    /// The smallest game to generate.
+    pub min_positions: Option<usize>,
+    /// The largest game to generate.
+    pub max_positions: Option<usize>,
+    /// The part of the campaign to run.
+    pub shard: Option<Shard>,
+}
+
+impl Plan {
+    /// Refuses a plan that cannot run: a size range that is empty or starts at 0, or
+    /// games too large for this machine's memory with `threads` of them at once.
+    pub fn check(&self, threads: usize) -> Result<(), String> {
+        if self.max_positions == Some(0) {
+            return Err("--max-positions must be at least 1".into());
+        }
+        if self.min_positions == Some(0) {
+            return Err("--min-positions must be at least 1".into());
+        }
+        let most = exhaustive::MAX_N as usize;
+        if self.families.contains(&Family::Exhaustive) && self.max_positions.is_some_and(|max| max > most) {
+            return Err(format!(
+                "--max-positions {} is too large for the exhaustive family, which enumerates games of at most {most} positions",
+                self.max_positions.unwrap_or(0)
+            ));
+        }
+        if let (Some(min), Some(max)) = (self.min_positions, self.max_positions) {
+            if min > max {
+                return Err(format!("--min-positions {min} is above --max-positions {max}"));
+            }
+        }
+        for campaign in self.campaigns() {
+            let largest = campaign.max_positions.max(campaign.min_positions) as u64;
+            let largest = if campaign.families.contains(&Family::Large) {
+                largest.max(LARGE_MIN as u64)
+            } else {
+                largest
+            };
+            crate::limits::check_cases(largest, 8, threads as u64)
+                .map_err(|e| format!("the largest games of this campaign: {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// What the plan changes from what was asked, for a warning: sizes below the
+    /// `large` family's smallest game are raised to it.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        let asked = self.max_positions.max(self.min_positions);
+        if self.families.contains(&Family::Large) && asked.is_some_and(|size| size < LARGE_MIN) {
+            warnings.push(format!(
+                "the large family's games have at least {LARGE_MIN} positions; its sizes are raised to that"
+            ));
+        }
+        warnings
+    }
+
+    /// The campaigns, run in turn: with no choice of families, cases, time or sizes,
+    /// the default campaign's four phases: the seeded families at 1 to 1,000
+    /// positions, the same at 1,000 to 50,000, every game of at most 4 positions, and
+    /// a few large games of 10^5 to 10^6 positions.
+    pub fn campaigns(&self) -> Vec<Campaign> {
+        let shard = self.shard.unwrap_or(Shard::WHOLE);
+        // `cases` counts the whole campaign's cases; each shard runs its share of them.
+        let base = |families: Vec<Family>, cases: u64, min: usize, max: usize| Campaign {
+            cases: shard.share(cases, families.len()),
+            // Exhaustive games are tiny: every oracle, the relations included, is cheap.
+            oracles: if families == [Family::Exhaustive] {
+                Oracles::all()
+            } else {
+                Oracles::default()
+            },
+            families,
+            time_limit: self.time,
+            seed: self.seed,
+            min_positions: min,
+            max_positions: max,
+            shard,
+        };
+        let chosen = !self.families.is_empty()
+            || self.cases.is_some()
+            || self.time.is_some()
+            || self.max_positions.is_some()
+            || self.min_positions.is_some();
+        if !chosen {
+            return vec![
+                base(Family::SEEDED.to_vec(), DEFAULT_CASES, 1, 1000),
+                base(Family::SEEDED.to_vec(), DEFAULT_SCALE_CASES, 1000, 50_000),
+                base(vec![Family::Exhaustive], exhaustive::size(4), 1, 4),
+                base(vec![Family::Large], DEFAULT_LARGE_CASES, LARGE_MIN, 1_000_000),
+            ];
+        }
+        let families = if self.families.is_empty() {
+            Family::SEEDED.to_vec()
+        } else {
+            self.families.clone()
+        };
+        let only = |f: Family| families.iter().all(|&g| g == f);
+        let max = self
+            .max_positions
+            .unwrap_or(if only(Family::Exhaustive) { 4 } else { 1000 });
+        let cases = match (self.cases, self.time) {
+            (Some(cases), _) => cases,
+            (None, Some(_)) => u64::MAX,
+            (None, None) if only(Family::Exhaustive) => {
+                exhaustive::size(max.min(exhaustive::MAX_N as usize) as u32)
+            }
+            (None, None) if only(Family::Large) => DEFAULT_LARGE_CASES,
+            (None, None) => DEFAULT_CASES,
+        };
+        vec![base(families, cases, self.min_positions.unwrap_or(1), max)]
+    }
+}
+
+/// Runs `campaigns` in turn on the current rayon pool, stopping at the first that
+/// finds a failure: the merged summary, and the campaign that failed (whose oracles
+/// shrinking must use). `progress` hears each campaign and its cases done so far.
+pub fn run(
+    campaigns: &[Campaign],
+    under_test: &dyn Subject,
+    progress: &(dyn Fn(&Campaign, u64) + Sync),
+) -> (Summary, Option<Campaign>) {
+    let mut summaries = Vec::new();
+    let mut failed = None;
+    for campaign in campaigns {
+        let summary = bulk::run(campaign, under_test, &|done| progress(campaign, done));
+        let stop = summary.failure.is_some();
+        summaries.push(summary);
+        if stop {
+            failed = Some(campaign.clone());
+            break;
+        }
+    }
+    (Summary::merge(summaries), failed)
+}

@@ -1,0 +1,310 @@
+//! Judging one run the way contest judges do: a token that differs is a wrong answer
+//! (`YES` for `Yes` included), white space alone matters only with `--exact`, and a
+//! crash, a time limit or a memory limit gets its own verdict.
+
+use crate::stress::quote::{quote, tail};
+use crate::stress::run::{Limits, Run, OUTPUT_LIMIT};
+use std::time::Duration;
+
+/// The judgement of one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Accepted,
+    /// A token differs, or a line is missing or extra, at 1-based `line`. `expected`
+    /// and `got` are quoted for display (escaped, bounded), or "the end of the output".
+    WrongAnswer {
+        line: usize,
+        expected: String,
+        got: String,
+    },
+    /// With `--exact`: the tokens are right but the bytes differ, first at 1-based
+    /// `line` (each shown whole with its line break, so `\r` and trailing spaces show).
+    PresentationError {
+        line: usize,
+        expected: String,
+        got: String,
+    },
+    /// A non-zero exit status or a signal, named.
+    RuntimeError {
+        status: String,
+        stderr_tail: String,
+    },
+    TimeLimit {
+        limit: Duration,
+    },
+    /// The memory limit was hit (an allocation failed under it) or the peak resident
+    /// memory exceeded it.
+    MemoryLimit {
+        limit: u64,
+        peak: u64,
+        why: String,
+    },
+    /// More than [`OUTPUT_LIMIT`] bytes on stdout.
+    OutputLimit,
+}
+
+/// Every verdict kind, in the order reports list them: (kind, judge's abbreviation).
+pub const KINDS: [(&str, &str); 7] = [
+    ("accepted", "AC"),
+    ("wrong answer", "WA"),
+    ("presentation error", "PE"),
+    ("runtime error", "RE"),
+    ("time limit exceeded", "TLE"),
+    ("memory limit exceeded", "MLE"),
+    ("output limit exceeded", "OLE"),
+];
+
+impl Verdict {
+    /// The verdict's kind, which shrinking keeps.
+    pub fn kind(&self) -> &'static str {
+        KINDS[self.index()].0
+    }
+
+    /// The judge's abbreviation: AC, WA, PE, RE, TLE, MLE, OLE.
+    pub fn code(&self) -> &'static str {
+        KINDS[self.index()].1
+    }
+
+    /// The position of its kind in [`KINDS`].
+    pub fn index(&self) -> usize {
+        match self {
+            Verdict::Accepted => 0,
+            Verdict::WrongAnswer { .. } => 1,
+            Verdict::PresentationError { .. } => 2,
+            Verdict::RuntimeError { .. } => 3,
+            Verdict::TimeLimit { .. } => 4,
+            Verdict::MemoryLimit { .. } => 5,
+            Verdict::OutputLimit => 6,
+        }
+    }
+
+    /// The output line it names, if any: where a multi-case input is split.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            Verdict::WrongAnswer { line, .. } | Verdict::PresentationError { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+}
+
+/// Bytes as MiB for messages.
+pub fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Verdict::Accepted => write!(f, "accepted"),
+            Verdict::WrongAnswer { line, expected, got } => {
+                write!(f, "wrong answer on line {line}: expected {expected}, got {got}")
+            }
+            Verdict::PresentationError { line, expected, got } => write!(
+                f,
+                "presentation error on line {line} (white space differs): expected {expected}, got {got}"
+            ),
+            Verdict::RuntimeError { status, stderr_tail } => {
+                write!(f, "runtime error ({status})")?;
+                if !stderr_tail.is_empty() {
+                    write!(f, "; the end of its stderr:\n{stderr_tail}")?;
+                }
+                Ok(())
+            }
+            Verdict::TimeLimit { limit } => write!(
+                f,
+                "time limit exceeded (killed with its children after {:.1} s)",
+                limit.as_secs_f64()
+            ),
+            Verdict::MemoryLimit { limit, peak, why } => write!(
+                f,
+                "memory limit exceeded (limit {}, peak resident {}; {why})",
+                mib(*limit),
+                mib(*peak)
+            ),
+            Verdict::OutputLimit => write!(
+                f,
+                "output limit exceeded (more than {} MiB on stdout)",
+                OUTPUT_LIMIT >> 20
+            ),
+        }
+    }
+}
+
+/// What a program prints on stderr when an allocation fails under RLIMIT_AS: Rust,
+/// C++, C (perror), Python, Java, Go, OCaml.
+const ALLOCATION_FAILED: [&str; 7] = [
+    "memory allocation of",
+    "std::bad_alloc",
+    "Cannot allocate memory",
+    "MemoryError",
+    "OutOfMemoryError",
+    "out of memory",
+    "Out_of_memory",
+];
+
+/// Judges a run against the expected output. By default like judges do: tokens per
+/// line, trailing white space, blank lines at the end and a final newline ignored;
+/// with `exact`, any other byte of difference is a presentation error.
+pub fn judge(run: &Run, expected: &[u8], exact: bool, limits: &Limits) -> Verdict {
+    if let Some(limit) = limits.memory {
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        let failed = run.status.is_some_and(|s| !s.success());
+        let hit = ALLOCATION_FAILED.iter().find(|m| stderr.contains(*m));
+        let why = if run.peak_memory > limit {
+            Some("the peak exceeds the limit".to_string())
+        } else if let (true, Some(message)) = (failed, hit) {
+            Some(format!(
+                "an allocation failed under the limit: {message:?} on stderr"
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Verdict::MemoryLimit {
+                limit,
+                peak: run.peak_memory,
+                why,
+            };
+        }
+    }
+    let Some(status) = run.status else {
+        return Verdict::TimeLimit { limit: limits.time };
+    };
+    if !status.success() {
+        return Verdict::RuntimeError {
+            status: describe_status(status),
+            stderr_tail: tail(&run.stderr, 5),
+        };
+    }
+    if run.stdout.len() >= OUTPUT_LIMIT {
+        return Verdict::OutputLimit;
+    }
+    compare(&run.stdout, expected, exact)
+}
+
+/// The exit status in words, naming the signal.
+fn describe_status(status: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exit status {code}"),
+        (None, Some(signal)) => {
+            // SAFETY: strsignal returns a pointer to a static or thread-local string.
+            let name = unsafe {
+                let text = libc::strsignal(signal);
+                if text.is_null() {
+                    String::new()
+                } else {
+                    std::ffi::CStr::from_ptr(text).to_string_lossy().into_owned()
+                }
+            };
+            format!("killed by signal {signal}, {name}")
+        }
+        _ => status.to_string(),
+    }
+}
+
+/// Compares a program's output with the expected one: tokens per line, then bytes
+/// when `exact`.
+pub fn compare(actual: &[u8], expected: &[u8], exact: bool) -> Verdict {
+    let end = || "the end of the output".to_string();
+    let (want, got) = (content_lines(expected), content_lines(actual));
+    for line in 0..want.len().max(got.len()) {
+        let (w, g) = (want.get(line), got.get(line));
+        if w.map(|w| tokens(w)) != g.map(|g| tokens(g)) {
+            return Verdict::WrongAnswer {
+                line: line + 1,
+                expected: w.map_or_else(end, |w| quote(w)),
+                got: g.map_or_else(end, |g| quote(g)),
+            };
+        }
+    }
+    if exact && actual != expected {
+        // Whole lines with their line breaks, so that a `\r` or a missing final
+        // newline shows, reported on the line where the bytes first differ.
+        let (want, got): (Vec<&[u8]>, Vec<&[u8]>) = (
+            expected.split_inclusive(|&b| b == b'\n').collect(),
+            actual.split_inclusive(|&b| b == b'\n').collect(),
+        );
+        let line = (0..)
+            .find(|&i| want.get(i) != got.get(i))
+            .expect("the bytes differ");
+        return Verdict::PresentationError {
+            line: line + 1,
+            expected: want.get(line).map_or_else(end, |w| quote(w)),
+            got: got.get(line).map_or_else(end, |g| quote(g)),
+        };
+    }
+    Verdict::Accepted
+}
+
+/// The lines of an output without their trailing white space (`\r` included) and
+/// without the blank lines at its end.
+fn content_lines(text: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').map(|l| l.trim_ascii_end()).collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+fn tokens(line: &[u8]) -> Vec<&[u8]> {
+    line.split(|b| b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_in_the_wrong_case_is_a_wrong_answer_not_a_presentation_error() {
+        let v = compare(b"Case #1: YES\n", b"Case #1: Yes\n", false);
+        assert_eq!(v.code(), "WA", "{v}");
+        assert_eq!(v.line(), Some(1));
+        assert_eq!(compare(b"Case #1: YES\n", b"Case #1: Yes\n", true).code(), "WA");
+    }
+
+    #[test]
+    fn crlf_and_trailing_spaces_are_reported_on_their_line_and_shown() {
+        let expected = b"Case #1: No\nCase #2: Yes\n";
+        assert_eq!(
+            compare(b"Case #1: No\r\nCase #2: Yes\r\n", expected, false),
+            Verdict::Accepted
+        );
+        let v = compare(b"Case #1: No\nCase #2: Yes\r\n", expected, true);
+        assert_eq!(
+            v,
+            Verdict::PresentationError {
+                line: 2,
+                expected: r#""Case #2: Yes\n""#.into(),
+                got: r#""Case #2: Yes\r\n""#.into(),
+            }
+        );
+        let v = compare(b"Case #1: No  \nCase #2: Yes\n", expected, true);
+        assert_eq!(v.line(), Some(1), "{v}");
+        assert!(v.to_string().contains(r#"got "Case #1: No  \n""#), "{v}");
+        // A missing final newline is on the last line, not one further.
+        let v = compare(b"Case #1: No\nCase #2: Yes", expected, true);
+        assert_eq!(v.line(), Some(2), "{v}");
+        // An extra blank line is one further.
+        let v = compare(b"Case #1: No\nCase #2: Yes\n\n", expected, true);
+        assert_eq!(v.line(), Some(3), "{v}");
+    }
+
+    #[test]
+    fn missing_and_extra_lines_are_wrong_answers_at_the_first_line_concerned() {
+        let expected = b"Case #1: No\nCase #2: Yes\n";
+        let v = compare(b"Case #1: No\n", expected, false);
+        assert_eq!(
+            v,
+            Verdict::WrongAnswer {
+                line: 2,
+                expected: r#""Case #2: Yes""#.into(),
+                got: "the end of the output".into(),
+            }
+        );
+        let v = compare(b"Case #1: No\nCase #2: Yes\nmore\n", expected, false);
+        assert_eq!(v.line(), Some(3), "{v}");
+    }
+}
