@@ -3,7 +3,7 @@
 use super::{solver, Exit, Status};
 use indicatif::{ProgressBar, ProgressStyle};
 use retrocheck::corpus;
-use retrocheck::failure::{case_text, triage};
+use retrocheck::failure::{case_text, triage, Policy};
 use retrocheck::generate::{Case, Family};
 use retrocheck::oracles::Oracles;
 use retrocheck::run::bulk::{Shard, Summary};
@@ -87,7 +87,7 @@ fn plan(args: &Args) -> Result<Plan, Exit> {
 }
 
 pub fn run(args: Args) -> Status {
-    let under_test = solver(&args.solver)?;
+    let under_test = solver(&args.solver, 1)?;
     let threads = super::threads(args.threads, "--threads")?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -186,7 +186,7 @@ pub fn shrink_and_save(
     let size = |c: &Case| c.size_text();
     eprintln!("shrinking from {} …", size(case));
     let mut step = 0;
-    let triaged = triage(case, under_test, oracles, None, |c| {
+    let triaged = triage(case, under_test, &Policy::new(*oracles), |c| {
         step += 1;
         eprintln!("  step {step}: {}", size(c));
     })

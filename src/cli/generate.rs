@@ -1,17 +1,22 @@
 //! `retrocheck generate`: random games and contest inputs, deterministic from a seed
-//! (the benchmark inputs are made this way).
+//! (the benchmark inputs are made this way), and any input of a `stress` campaign
+//! again, byte for byte.
 
 use super::{Exit, Status};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use retrocheck::contest::{self, Contest, Rules, Visit};
 use retrocheck::generate::{self, Case};
 use retrocheck::problems::{Instance, Problem};
 use retrocheck::stress::{input_at, Program, Settings, Target};
+use retrocheck::Game;
 
-/// Which `stress` input to write again: the one a failure names by its seed and index,
-/// with the generation flags of that run.
 #[derive(clap::Args)]
-pub struct Indexed {
+pub struct Args {
+    /// `game`, or a contest problem.
+    #[arg(value_parser = crate::what())]
+    pub what: String,
+    /// The seed: the same seed (and settings) gives the same bytes.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// Write input number INDEX of `retrocheck stress` with this --seed, byte for byte
     /// the input stress fed the program (give the same --max-size, --edge-cases and
     /// --beyond-limits as the stress run; stress prints the whole command).
@@ -27,37 +32,87 @@ pub struct Indexed {
     /// As for `stress`.
     #[arg(long, requires = "index")]
     pub beyond_limits: bool,
+    /// The size of each test case, in the problem's unit (vertices, objects, words,
+    /// nodes; positions for a game). Default: 20 positions for a game.
+    #[arg(
+        long,
+        visible_alias = "vertices",
+        visible_alias = "positions",
+        conflicts_with = "index"
+    )]
+    pub size: Option<u64>,
+    /// Edges per test case, for problems on a graph given by its edges (pursuit,
+    /// minigame): distinct, and no self-loops for pursuit, unless --relax.
+    #[arg(long, conflicts_with = "index")]
+    pub edges: Option<u64>,
+    /// Test cases (for problems whose input holds several).
+    #[arg(long, default_value_t = 1, conflicts_with = "index")]
+    pub cases: usize,
+    /// For a game: the generator family.
+    #[arg(long, default_value = "swarm", conflicts_with = "index")]
+    pub family: String,
+    /// Outside the official limits: self-loops, duplicate edges, x = y, sizes beyond
+    /// the official ones.
+    #[arg(long, conflicts_with = "index")]
+    pub relax: bool,
 }
 
-/// Writes the input `stress` generated as number `indexed.index` of the campaign with
-/// this seed: the same settings give the same bytes.
-pub fn indexed(target: Target, seed: u64, indexed: &Indexed) -> Status {
-    if indexed.max_size == 0 {
+pub fn run(args: Args) -> Status {
+    match Problem::from_name(&args.what) {
+        None if args.index.is_some() => indexed::<Game>(&args),
+        None => game(&args),
+        Some(problem) => contest::visit(problem, Command(args)),
+    }
+}
+
+/// `generate` of a registered problem, with its test-case type.
+struct Command(Args);
+
+impl Visit for Command {
+    type Output = Status;
+
+    fn visit<T: Contest + Into<Instance>>(self) -> Status
+    where
+        for<'a> &'a T: TryFrom<&'a Instance>,
+    {
+        match self.0.index {
+            Some(_) => indexed::<T>(&self.0),
+            None => instances::<T>(&self.0),
+        }
+    }
+}
+
+/// Writes the input `stress` generated as number `--index` of the campaign with this
+/// seed: the same settings give the same bytes.
+fn indexed<T: Target>(args: &Args) -> Status {
+    if args.max_size == 0 {
         return Err(Exit::bad("--max-size must be at least 1"));
     }
     let settings = Settings {
-        target,
         // Generation never runs a program.
         program: Program::new("", std::time::Duration::from_secs(1)),
         reference: None,
         exact: false,
-        edge_cases: indexed.edge_cases,
-        beyond_limits: indexed.beyond_limits,
-        seed,
-        max_size: indexed.max_size,
+        rules: Rules {
+            edge_cases: args.edge_cases,
+            beyond_limits: args.beyond_limits,
+        },
+        seed: args.seed,
+        max_size: args.max_size,
     };
-    out!("{}", input_at(&settings, indexed.index.unwrap_or(0)).text());
+    out!("{}", input_at::<T>(&settings, args.index.unwrap_or(0)).text());
     Ok(())
 }
 
-pub fn game(family: &str, positions: usize, seed: u64) -> Status {
-    let family = super::diff::family(family)?;
+fn game(args: &Args) -> Status {
+    let family = super::diff::family(&args.family)?;
+    let positions = args.size.unwrap_or(20) as usize;
     if positions == 0 {
-        return Err(Exit::bad("--positions must be at least 1"));
+        return Err(Exit::bad("--size must be at least 1"));
     }
     retrocheck::limits::check_cases(positions as u64, 8, 1)
-        .map_err(|e| Exit::bad(format!("--positions {positions}: {e}")))?;
-    let text = match generate::case(family, seed, positions) {
+        .map_err(|e| Exit::bad(format!("--size {positions}: {e}")))?;
+    let text = match generate::case(family, args.seed, positions) {
         Case::Game(game) => retrocheck::format::print_game(&game),
         Case::Instance(instance) => instance.to_input(),
     };
@@ -65,58 +120,79 @@ pub fn game(family: &str, positions: usize, seed: u64) -> Status {
     Ok(())
 }
 
-pub fn instances(
-    problem: Problem,
-    cases: usize,
-    vertices: u32,
-    edges: u64,
-    seed: u64,
-    relax: bool,
-) -> Status {
-    if vertices == 0 {
-        return Err(Exit::bad("--vertices must be at least 1"));
+fn instances<T: Contest>(args: &Args) -> Status {
+    let Some(size) = args.size else {
+        return Err(Exit::bad(format!(
+            "give --size (the {} of a test case), or --index to write a stress input",
+            T::UNIT
+        )));
+    };
+    if size == 0 {
+        return Err(Exit::bad("--size must be at least 1"));
     }
-    // Each edge is two numbers of up to ten digits in the output, and a pair in memory.
-    let bytes = edges.saturating_mul(30).saturating_mul(cases as u64);
+    let n = u32::try_from(size).map_err(|_| {
+        Exit::bad(format!(
+            "--size {size}: more {} than a test case can have ({})",
+            T::UNIT,
+            u32::MAX
+        ))
+    })?;
+    if args.cases != 1 && !T::COUNTED {
+        return Err(Exit::bad(format!(
+            "a {} input holds exactly one test case: --cases must be 1",
+            T::NAME
+        )));
+    }
+    let edges = args.edges.unwrap_or(0);
+    // Each edge is two numbers of up to ten digits in the output, and a pair in memory;
+    // the other problems' test cases are about as large as their product game.
+    let (positions, moves) = T::largest_product(u64::from(n));
+    let bytes = edges
+        .saturating_mul(30)
+        .saturating_add(positions.saturating_mul(moves))
+        .saturating_mul(args.cases as u64);
     let ceiling = retrocheck::limits::memory_ceiling();
     if bytes > ceiling {
         return Err(Exit::bad(format!(
-            "--edges {edges} × --cases {cases} would need about {} MiB, more than the {} MiB this machine allows",
+            "--size {n} --edges {edges} × --cases {} would need about {} MiB, more than the {} MiB this machine allows",
+            args.cases,
             bytes >> 20,
             ceiling >> 20
         )));
     }
-    // Within the official limits edges are distinct (and pursuit has no self-loops):
-    // say so when that caps the count asked for, rather than clamp silently.
-    if !relax {
-        let (n, loops) = (u64::from(vertices), problem == Problem::Pursuit);
-        let n = if loops { n.max(2) } else { n };
-        let most = n * n - if loops { n } else { 0 };
+    if let Some(edges) = args.edges {
+        // Within the official limits edges are distinct (and pursuit has no
+        // self-loops): say so when that caps the count asked for, rather than clamp
+        // silently.
+        let most = T::max_edges(n, !args.relax);
         if edges > most {
             eprintln!(
-                "retrocheck: warning: with {} at most {} fit within the official limits; generating {most} (use --relax for repeated edges)",
-                retrocheck::text::count(n as usize, "vertex"),
-                retrocheck::text::count(most as usize, "distinct edge"),
+                "retrocheck: warning: with {n} {} at most {most} distinct edges fit within the official limits; generating {most} (use --relax for repeated edges)",
+                T::UNIT
             );
         }
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let instances: Vec<Instance> = (0..cases)
-        .map(|_| match problem {
-            Problem::Pursuit => {
-                Instance::Pursuit(generate::pursuit_instance_with(&mut rng, vertices, edges, !relax))
-            }
-            Problem::Minigame => Instance::Minigame(generate::minigame_instance_with(
-                &mut rng, vertices, edges, !relax,
-            )),
-            // Sized by --vertices alone (objects, words, nodes); --edges is not used.
-            Problem::Berzerk => Instance::Berzerk(generate::berzerk_instance(&mut rng, vertices, !relax)),
-            Problem::Shiritori => {
-                Instance::Shiritori(generate::shiritori_instance(&mut rng, vertices, !relax))
-            }
-            Problem::Catmouse => Instance::Catmouse(generate::catmouse_instance(&mut rng, vertices, !relax)),
-        })
-        .collect();
-    out!("{}", problem.print(&instances));
+    let mut rng = retrocheck::seed::rng(args.seed);
+    let mut cases = Vec::with_capacity(args.cases);
+    for _ in 0..args.cases {
+        cases.push(match args.edges {
+            None => <T as Contest>::generate(
+                &mut rng,
+                n,
+                Rules {
+                    edge_cases: args.relax,
+                    beyond_limits: args.relax,
+                },
+            ),
+            Some(edges) => T::generate_with_edges(&mut rng, n, edges, !args.relax).ok_or_else(|| {
+                Exit::bad(format!(
+                    "--edges: a {} test case is sized by its {} alone",
+                    T::NAME,
+                    T::UNIT
+                ))
+            })?,
+        });
+    }
+    out!("{}", T::input(&cases));
     Ok(())
 }

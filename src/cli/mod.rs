@@ -83,9 +83,10 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Exit> {
     Ok(bytes)
 }
 
-/// A solver by name: the built-in ones, and the mutants.
-pub fn solver(name: &str) -> Result<Box<dyn Subject>, Exit> {
-    registry::by_name(name).ok_or_else(|| {
+/// A solver by name: the built-in ones (the optimized one on `threads` threads), and
+/// the mutants.
+pub fn solver(name: &str, threads: usize) -> Result<Box<dyn Subject>, Exit> {
+    registry::with_threads(name, threads).ok_or_else(|| {
         Exit::bad(format!(
             "unknown solver '{name}'; the solvers are {} (and the mutants: `retrocheck mutants --list`)",
             registry::BUILTIN.join(", ")

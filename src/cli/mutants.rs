@@ -1,7 +1,7 @@
 //! `retrocheck mutants`: the kill table — every mutant against every entry point.
 
 use super::{Exit, Status};
-use retrocheck_selftest::kill::{self, Verdict};
+use retrocheck_selftest::kill::{self, Finding};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -42,7 +42,7 @@ pub fn run(args: Args) -> Status {
         .iter()
         // The default campaign must catch every mutant; the other entry points'
         // misses are shown in the table, as misses.
-        .filter(|r| matches!(r.bulk, Verdict::Survived { .. }))
+        .filter(|r| matches!(r.bulk, Finding::Survived { .. }))
         .map(|r| r.name.as_str())
         .collect();
     if survivors.is_empty() {

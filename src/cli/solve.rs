@@ -3,40 +3,66 @@
 use super::input::{read_contest, read_game};
 use super::{Exit, Status};
 use retrocheck::problems::{AnswerWriter, InputError, Instance, Problem};
-use retrocheck::solve::retrograde;
+use retrocheck::solve::{retrograde, Retrograde, Solver};
 use retrocheck::Subject;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-pub fn game(file: &Path, solver: &str, threads: usize) -> Status {
-    let subject = super::solver(solver)?;
+#[derive(clap::Args)]
+pub struct Args {
+    /// `game`, or a contest problem.
+    #[arg(value_parser = crate::what())]
+    pub what: String,
+    /// The file, or `-` for standard input.
+    #[arg(default_value = "-")]
+    pub file: PathBuf,
+    /// Solver threads: 0 (the default) for one per core, 1 for the sequential
+    /// solver. A game is solved in parallel; contest test cases in parallel.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Solve with another solver: a reference, or a mutant of the kill table
+    /// (`retrocheck mutants --list`), which makes any mutant a program for `stress`.
+    /// By default, retrocheck's own fast path.
+    #[arg(long)]
+    pub solver: Option<String>,
+}
+
+pub fn run(args: Args) -> Status {
+    let subject = args
+        .solver
+        .as_deref()
+        .map(|name| super::solver(name, args.threads))
+        .transpose()?;
+    match Problem::from_name(&args.what) {
+        None => game(&args.file, subject.as_deref(), args.threads),
+        Some(problem) => self::problem(problem, &args.file, subject.as_deref(), args.threads),
+    }
+}
+
+fn game(file: &Path, subject: Option<&dyn Subject>, threads: usize) -> Status {
     let game = read_game(file)?;
-    let solution = if solver == "retrograde" {
-        retrograde::solve_with_threads(&game, threads)
-    } else {
-        subject
+    let solution = match subject {
+        None => {
+            Solver::solve(&Retrograde { threads }, &game).map_err(|e| Exit::Found(anyhow::anyhow!("{e}")))?
+        }
+        Some(subject) => subject
             .solve(&game)
-            .map_err(|e| Exit::Found(anyhow::anyhow!("{solver}: {e}")))?
+            .map_err(|e| Exit::Found(anyhow::anyhow!("{}: {e}", subject.name())))?,
     };
     out!("{}", solution.to_text(&game));
     Ok(())
 }
 
-pub fn problem(problem: Problem, file: &Path, solver: &str, threads: usize) -> Status {
-    // Another solver answers each test case its own way (a contest mutant), or from
-    // its solution of the product game: a wrong program for `stress`.
-    let subject = (solver != "retrograde")
-        .then(|| super::solver(solver))
-        .transpose()?;
+fn problem(problem: Problem, file: &Path, subject: Option<&dyn Subject>, threads: usize) -> Status {
     if !problem.counted() {
         // One test case: solved where it is read, without starting threads that would
         // only wait for it.
-        return one_case(problem, file, subject.as_deref());
+        return one_case(problem, file, subject);
     }
     let threads = retrograde::thread_count(threads);
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(|| problem_on_pool(problem, file, subject.as_deref())),
-        Err(_) => problem_on_pool(problem, file, subject.as_deref()),
+        Ok(pool) => pool.install(|| problem_on_pool(problem, file, subject)),
+        Err(_) => problem_on_pool(problem, file, subject),
     }
 }
 
@@ -52,7 +78,7 @@ fn one_case(problem: Problem, file: &Path, subject: Option<&dyn Subject>) -> Sta
     let answer = match subject {
         Some(_) => answer_by(subject, &instance, 1)
             .map(|line| -> AnswerWriter<'_> { Box::new(move |out| out.write_all(line.as_bytes())) }),
-        None => instance.answer_writer(1),
+        None => instance.answer_writer(1).map_err(|e| e.to_string()),
     }
     .map_err(|e| bad(format!("test case 1: {e}")))?;
     // Nothing is printed before the whole input is known to be well formed.
@@ -69,12 +95,12 @@ fn one_case(problem: Problem, file: &Path, subject: Option<&dyn Subject>) -> Sta
 /// The answer of test case `k` by `subject`, or by the fast path without one.
 fn answer_by(subject: Option<&dyn Subject>, instance: &Instance, k: usize) -> Result<String, String> {
     let Some(subject) = subject else {
-        return instance.answer_line(k);
+        return instance.answer_line(k).map_err(|e| e.to_string());
     };
     if let Some(answer) = subject.answer(instance, k) {
         return answer.map_err(|e| e.to_string());
     }
-    let game = instance.game()?;
+    let game = instance.game().map_err(|e| e.to_string())?;
     let solution = subject.solve(&game).map_err(|e| e.to_string())?;
     let outcomes: Vec<_> = solution.values.iter().map(|v| v.outcome()).collect();
     Ok(instance.answer(k, &outcomes))

@@ -1,24 +1,31 @@
-//! `retrocheck stress`: find, classify, shrink and save the bugs of a user's program.
+//! `retrocheck stress`: find, classify, shrink and save the bugs of a user's program —
+//! the library's stress campaign ([`retrocheck::stress`]) with a progress bar, the
+//! report printed, the shrunk case saved and the JSON written.
 
 use super::{Exit, Status};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+use retrocheck::contest::{self, Contest, Rules, Visit};
 use retrocheck::corpus::{self, Kind};
+use retrocheck::problems::{Instance, Problem};
 use retrocheck::stress::quote::block;
 use retrocheck::stress::report::Report;
 use retrocheck::stress::{
-    expected, input_at, reduce, size_text, test, Input, Limits, Program, Reduced, Settings, Target, Tested,
-    Trouble, Verdict,
+    expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target,
 };
+use retrocheck::Game;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// At most this many bytes of the program's output on the shrunk input are shown.
 const SHOWN_OUTPUT: usize = 600;
 
 #[derive(clap::Args)]
 pub struct Args {
+    /// `game` (a program that reads a `.game` file and prints the solution format), or
+    /// a contest problem.
+    #[arg(value_parser = crate::what())]
+    pub what: String,
     /// The command that runs your program; it reads the input on stdin (run by `sh -c`).
     #[arg(long)]
     pub solution: String,
@@ -112,7 +119,28 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
     Ok(bytes)
 }
 
-pub fn run(target: Target, args: Args) -> Status {
+pub fn run(args: Args) -> Status {
+    match Problem::from_name(&args.what) {
+        None => stress::<Game>(args),
+        Some(problem) => contest::visit(problem, Command(args)),
+    }
+}
+
+/// `stress` of a registered problem, with its test-case type.
+struct Command(Args);
+
+impl Visit for Command {
+    type Output = Status;
+
+    fn visit<T: Contest + Into<Instance>>(self) -> Status
+    where
+        for<'a> &'a T: TryFrom<&'a Instance>,
+    {
+        stress::<T>(self.0)
+    }
+}
+
+fn stress<T: Target>(args: Args) -> Status {
     let jobs = super::threads(Some(args.jobs), "--jobs")?;
     if args.timeout.is_zero() {
         return Err(Exit::bad("--timeout must be more than 0s"));
@@ -125,109 +153,90 @@ pub fn run(target: Target, args: Args) -> Status {
         memory: args.memory_limit,
     };
     let settings = Settings {
-        target,
         program: Program {
             command: args.solution.clone(),
             limits,
         },
         reference: args.reference.clone().map(|command| Program { command, limits }),
         exact: args.exact,
-        edge_cases: args.edge_cases || args.relax,
-        beyond_limits: args.beyond_limits || args.relax,
+        rules: Rules {
+            edge_cases: args.edge_cases || args.relax,
+            beyond_limits: args.beyond_limits || args.relax,
+        },
         seed: args.seed,
         max_size: args.max_size,
     };
     if args.relax {
         eprintln!("retrocheck: warning: --relax is deprecated: it means --edge-cases --beyond-limits");
     }
-    if target == Target::Game && args.edge_cases {
+    if !T::CONTEST && args.edge_cases {
         eprintln!(
             "retrocheck: note: --edge-cases changes nothing for games: every game family is tried anyway"
         );
     }
-    check_size(&settings, jobs)?;
-    probe(&settings.program, &settings, "solution")?;
+    check_size::<T>(&settings, jobs)?;
+    probe::<T>(&settings.program, &settings, "solution")?;
     if let Some(reference) = &settings.reference {
-        probe(reference, &settings, "reference")?;
+        probe::<T>(reference, &settings, "reference")?;
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| Exit::bad(format!("cannot start the thread pool: {e}")))?;
     let cases = args
         .cases
         .unwrap_or(if args.time.is_some() { u64::MAX } else { 1000 });
+    let budget = Budget {
+        cases,
+        time: args.time,
+        jobs,
+    };
     let bar = progress_bar(cases);
-    let start = Instant::now();
-    let batch = 4 * jobs as u64;
-    let mut done = 0;
-    let mut report = Report::new(target_name(target));
-    let mut failure: Option<(u64, Input, Verdict)> = None;
-    // Results are taken in input order, up to the first failure: the report and the
-    // failure are the same on any number of jobs.
-    'batches: while done < cases && args.time.is_none_or(|t| start.elapsed() < t) {
-        let end = (done + batch).min(cases);
-        let results: Vec<(u64, Input, Result<Tested, Trouble>)> = pool.install(|| {
-            (done..end)
-                .into_par_iter()
-                .map(|i| {
-                    let input = input_at(&settings, i);
-                    let tested = test(&settings, &input);
-                    (i, input, tested)
-                })
-                .collect()
-        });
-        for (i, input, tested) in results {
-            done = i + 1;
-            match tested {
-                Err(trouble) => {
-                    bar.finish_and_clear();
-                    outln!("{}", report.text());
-                    let failure = serde_json::json!({
-                        "index": i,
-                        "seed": args.seed,
-                        "trouble": trouble.to_string(),
-                        "regenerate": regenerate(target, &args, i),
-                    });
-                    write_json(&args, &settings, &report, start.elapsed(), Some(failure))?;
-                    return Err(Exit::Found(anyhow::anyhow!(
-                        "input {i} ({}): {trouble}\n{}",
-                        regenerate(target, &args, i),
-                        block(input.text().as_bytes(), SHOWN_OUTPUT)
-                    )));
-                }
-                Ok(tested) => {
-                    report.add(i, &input, &tested);
-                    if tested.verdict != Verdict::Accepted {
-                        failure = Some((i, input, tested.verdict));
-                        break 'batches;
-                    }
-                }
-            }
-        }
+    let searched = search::<T>(&settings, budget, |done, report| {
         bar.set_position(done);
         bar.set_message(report.tally());
-    }
+    });
     bar.finish_and_clear();
-    let elapsed = start.elapsed();
-    let Some((index, input, verdict)) = failure else {
-        outln!(
-            "`{}`: {} inputs, every one accepted ({:.1} s, sizes up to {} {})",
-            args.solution,
-            done,
-            elapsed.as_secs_f64(),
-            settings.largest(),
-            target.unit()
-        );
-        outln!("{}", report.text());
-        write_json(&args, &settings, &report, elapsed, None)?;
-        return Ok(());
+    let report = &searched.report;
+    let (index, input, verdict) = match searched.found {
+        None => {
+            outln!(
+                "`{}`: {} inputs, every one accepted ({:.1} s, sizes up to {} {})",
+                args.solution,
+                searched.done,
+                searched.elapsed.as_secs_f64(),
+                settings.largest::<T>(),
+                T::UNIT
+            );
+            outln!("{}", report.text());
+            return write_json::<T>(&args, &settings, report, searched.elapsed, None);
+        }
+        Some(Found::Trouble {
+            index,
+            input,
+            trouble,
+        }) => {
+            outln!("{}", report.text());
+            let failure = serde_json::json!({
+                "index": index,
+                "seed": args.seed,
+                "trouble": trouble.to_string(),
+                "regenerate": settings.regenerate::<T>(index),
+            });
+            write_json::<T>(&args, &settings, report, searched.elapsed, Some(failure))?;
+            return Err(Exit::Found(anyhow::anyhow!(
+                "input {index} ({}): {trouble}\n{}",
+                settings.regenerate::<T>(index),
+                block(input.text().as_bytes(), SHOWN_OUTPUT)
+            )));
+        }
+        Some(Found::Failure {
+            index,
+            input,
+            verdict,
+        }) => (index, input, verdict),
     };
     outln!(
         "input {index} ({}): {verdict}",
         retrocheck::text::count(input.cases.len(), "test case")
     );
-    outln!("regenerate it: {}", regenerate(target, &args, index));
+    outln!("regenerate it: {}", settings.regenerate::<T>(index));
     eprintln!("shrinking, re-running the program at each step …");
     let deadline = args.shrink_time.map(|t| std::time::Instant::now() + t);
     let reduced = reduce(&settings, &input, &verdict, jobs, deadline);
@@ -238,7 +247,7 @@ pub fn run(target: Target, args: Args) -> Status {
         retrocheck::text::count(reduced.steps, "step"),
         retrocheck::text::count(reduced.runs, "run"),
         reduced.elapsed.as_secs_f64(),
-        describe(&reduced.input)
+        reduced.input.describe()
     );
     if reduced.out_of_time {
         outln!("(shrinking stopped at --shrink-time: a smaller failing input may exist)\n");
@@ -250,17 +259,17 @@ pub fn run(target: Target, args: Args) -> Status {
     outln!("verdict: {}", reduced.verdict);
     let saved = save(&args, &settings, &reduced, &text, &expected);
     outln!("\n{}", report.text());
-    write_json(
+    write_json::<T>(
         &args,
         &settings,
-        &report,
-        elapsed,
+        report,
+        searched.elapsed,
         Some(serde_json::json!({
             "index": index,
             "seed": args.seed,
             "verdict": verdict.code(),
             "message": verdict.to_string(),
-            "regenerate": regenerate(target, &args, index),
+            "regenerate": settings.regenerate::<T>(index),
             "shrunk": {
                 "input": text,
                 "verdict": reduced.verdict.code(),
@@ -296,34 +305,16 @@ fn progress_bar(cases: u64) -> ProgressBar {
     bar
 }
 
-/// The command that writes input `index` again, byte for byte.
-fn regenerate(target: Target, args: &Args, index: u64) -> String {
-    let mut command = format!(
-        "retrocheck generate {} --seed {} --index {index} --max-size {}",
-        target_name(target),
-        args.seed,
-        args.max_size
-    );
-    if args.edge_cases || args.relax {
-        command += " --edge-cases";
-    }
-    if args.beyond_limits || args.relax {
-        command += " --beyond-limits";
-    }
-    command
-}
-
-fn target_name(target: Target) -> &'static str {
-    match target {
-        Target::Game => "game",
-        Target::Problem(p) => p.name(),
-    }
-}
-
 /// Saves the shrunk input in the corpus, unless a reference disagrees with retrocheck
 /// on it (a variant problem: its expected output would fail `replay`). The saved path,
 /// for the JSON report.
-fn save(args: &Args, settings: &Settings, reduced: &Reduced, text: &str, expected: &[u8]) -> Option<String> {
+fn save<T: Target>(
+    args: &Args,
+    settings: &Settings,
+    reduced: &Reduced<T>,
+    text: &str,
+    expected: &[u8],
+) -> Option<String> {
     let own = reduced.input.expected().ok();
     if settings.reference.is_some() && own.as_deref().map(str::as_bytes) != Some(expected) {
         outln!(
@@ -331,9 +322,9 @@ fn save(args: &Args, settings: &Settings, reduced: &Reduced, text: &str, expecte
         );
         return None;
     }
-    let kind = match settings.target {
-        Target::Game => Kind::Game,
-        Target::Problem(p) => Kind::Problem(p),
+    let kind = match Problem::from_name(T::NAME) {
+        Some(problem) => Kind::Problem(problem),
+        None => Kind::Game,
     };
     match corpus::save(&args.save, kind, text, &String::from_utf8_lossy(expected)) {
         Ok(saved) => {
@@ -351,7 +342,7 @@ fn save(args: &Args, settings: &Settings, reduced: &Reduced, text: &str, expecte
     }
 }
 
-fn write_json(
+fn write_json<T: Target>(
     args: &Args,
     settings: &Settings,
     report: &Report,
@@ -365,10 +356,10 @@ fn write_json(
         "solution": args.solution,
         "reference": args.reference,
         "seed": args.seed,
-        "max_size": settings.largest(),
-        "unit": settings.target.unit(),
-        "edge_cases": settings.edge_cases,
-        "beyond_limits": settings.beyond_limits,
+        "max_size": settings.largest::<T>(),
+        "unit": T::UNIT,
+        "edge_cases": settings.rules.edge_cases,
+        "beyond_limits": settings.rules.beyond_limits,
         "time_limit_seconds": args.timeout.as_secs_f64(),
         "memory_limit_bytes": args.memory_limit,
         "seconds": elapsed.as_secs_f64(),
@@ -380,48 +371,37 @@ fn write_json(
     std::fs::write(path, text + "\n").map_err(|e| Exit::bad(format!("cannot write {}: {e}", path.display())))
 }
 
-fn describe(input: &Input) -> String {
-    match &input.cases[..] {
-        [case] if input.target == Target::Game => size_text(case),
-        [case] => format!("one test case, {}", size_text(case)),
-        cases => retrocheck::text::count(cases.len(), "test case"),
-    }
-}
-
 /// Refuses sizes this machine cannot hold (a game per job), and says when the official
 /// limit caps `--max-size`.
-fn check_size(settings: &Settings, jobs: usize) -> Status {
-    let largest = u64::from(settings.largest());
+fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
+    let largest = u64::from(settings.largest::<T>());
     let asked = settings.max_size;
-    if let Some(cap) = settings.target.official_max() {
-        if !settings.beyond_limits && asked > cap {
+    if let Some(cap) = T::OFFICIAL_MAX {
+        if !settings.rules.beyond_limits && asked > cap {
             eprintln!(
                 "retrocheck: note: --max-size {asked} is beyond the official limit ({cap} {}): trying up to {cap} (--beyond-limits to go further)",
-                settings.target.unit()
+                T::UNIT
             );
         }
     }
     // Positions of the product game (and moves a position) at the largest size.
-    let (positions, moves) = match settings.target {
-        Target::Game => (largest, 8),
-        Target::Problem(p) if matches!(p.name(), "pursuit" | "catmouse") => {
-            (largest.saturating_mul(largest).saturating_mul(2), largest.min(64))
+    let (positions, moves) = T::largest_product(largest);
+    retrocheck::limits::check_cases(positions, moves, jobs as u64).map_err(|e| {
+        if T::CONTEST {
+            Exit::bad(format!(
+                "--max-size {asked}: the product game of a test case of {largest} {}: {e}",
+                T::UNIT
+            ))
+        } else {
+            Exit::bad(format!("--max-size {asked}: {e}"))
         }
-        Target::Problem(_) => (largest.saturating_mul(8), 8),
-    };
-    retrocheck::limits::check_cases(positions, moves, jobs as u64).map_err(|e| match settings.target {
-        Target::Game => Exit::bad(format!("--max-size {asked}: {e}")),
-        Target::Problem(_) => Exit::bad(format!(
-            "--max-size {asked}: the product game of a test case of {largest} {}: {e}",
-            settings.target.unit()
-        )),
     })
 }
 
 /// Runs a program once, so that a missing or broken command is a clear error rather
 /// than a campaign of runtime errors.
-fn probe(program: &Program, settings: &Settings, what: &str) -> Status {
-    let input = input_at(settings, 0);
+fn probe<T: Target>(program: &Program, settings: &Settings, what: &str) -> Status {
+    let input = input_at::<T>(settings, 0);
     let run = program
         .run(input.text().as_bytes())
         .map_err(|e| Exit::bad(format!("cannot run `{}`: {e}", program.command)))?;
@@ -433,9 +413,4 @@ fn probe(program: &Program, settings: &Settings, what: &str) -> Status {
         )));
     }
     Ok(())
-}
-
-/// The stress target for a problem name.
-pub fn problem(problem: retrocheck::problems::Problem) -> Target {
-    Target::Problem(problem)
 }

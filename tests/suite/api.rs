@@ -59,7 +59,7 @@ fn the_report_shows_the_shrunk_game_the_expected_output_and_the_solvers() {
 
 #[test]
 fn a_wrong_solution_of_a_contest_product_game_is_shrunk_as_a_game() {
-    let failure = Property::family(Family::Pursuit, 16)
+    let failure = Property::family(Family::Contest(retrocheck::problems::Problem::Pursuit), 16)
         .cases(16)
         .save_to(None)
         .run(&all_draws())

@@ -4,10 +4,11 @@
 //! summary.
 
 use proptest::prelude::*;
-use retrocheck::failure::{save_failure, triage};
+use retrocheck::failure::{save_failure, triage, Policy};
 use retrocheck::generate::strategy;
 use retrocheck::generate::{self, Case, Family};
 use retrocheck::oracles::{check_case, Oracles};
+use retrocheck::problems::Problem;
 use retrocheck::run::bulk::{self, Campaign, Shard, Summary};
 use retrocheck::shrink::single_removals;
 use retrocheck::solve::Retrograde;
@@ -51,8 +52,8 @@ family_properties! {
     multi => Family::Multi,
     terminals => Family::Terminals,
     draw_convention => Family::DrawConvention,
-    pursuit => Family::Pursuit,
-    minigame => Family::Minigame,
+    pursuit => Family::Contest(Problem::Pursuit),
+    minigame => Family::Contest(Problem::Minigame),
     swarm => Family::Swarm,
 }
 
@@ -108,7 +109,7 @@ fn a_planted_bug_is_found_and_shrunk_to_the_same_one_minimal_case_on_any_thread_
             .build()
             .unwrap();
         let t = pool
-            .install(|| triage(&failure.case, planted, &c.oracles, None, |_| {}))
+            .install(|| triage(&failure.case, planted, &Policy::new(c.oracles), |_| {}))
             .unwrap();
         let Case::Game(game) = &t.shrunk.value else {
             panic!("a game family failed")
@@ -144,7 +145,7 @@ fn a_failing_property_saves_one_shrunk_case_in_the_corpus() {
         runner.run(
             &strategy::case(Family::Multi, 16),
             |case| match retrocheck::failure::report_failure(
-                Some(corpus.path()),
+                Some(corpus.path().to_path_buf()),
                 &case,
                 planted.as_ref(),
                 &Oracles::default(),

@@ -215,7 +215,7 @@ fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
         ),
         (
             &["generate", "game", "--positions", "0"][..],
-            "--positions must be at least 1",
+            "--size must be at least 1",
         ),
     ] {
         let o = run(args);

@@ -9,7 +9,7 @@ use retrocheck::oracles::Oracles;
 use retrocheck::run::bulk::Campaign;
 use retrocheck::run::plan::Plan;
 use retrocheck::Subject;
-use retrocheck_selftest::kill::{self, size_of, Verdict};
+use retrocheck_selftest::kill::{self, size_of, Finding};
 use retrocheck_selftest::registry;
 
 /// The default campaign's phases with far fewer cases, so that a debug build runs
@@ -34,9 +34,9 @@ fn test_campaigns() -> Vec<Campaign> {
 /// The cap of the seeded phase in the test campaign.
 const CAP: u64 = 5_000;
 
-fn caught(outcome: Verdict, who: &str, limit: u64) -> Box<kill::Kill> {
+fn caught(outcome: Finding, who: &str, limit: u64) -> Box<kill::Kill> {
     match outcome {
-        Verdict::Caught(k) => {
+        Finding::Caught(k) => {
             assert!(k.cases <= limit, "{who}: caught only after {} cases", k.cases);
             assert!(
                 k.one_minimal != Some(false),
@@ -45,13 +45,13 @@ fn caught(outcome: Verdict, who: &str, limit: u64) -> Box<kill::Kill> {
             );
             k
         }
-        Verdict::Survived { cases } => panic!("{who} survived {cases} cases"),
+        Finding::Survived { cases } => panic!("{who} survived {cases} cases"),
     }
 }
 
 /// Every mutant is caught by `entry` within `limit` cases with a 1-minimal
 /// counterexample, and the graph-history one with at most 3 positions.
-fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn Subject) -> Verdict) {
+fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn Subject) -> Finding) {
     let skipped = |name: &&str| NEEDS_THE_LARGE_PHASE.contains(name) || NEEDS_THE_SCALE_PHASE.contains(name);
     for (name, _) in registry::mutants().filter(|(name, _)| !skipped(name)) {
         let solver = registry::by_name(name).unwrap();
@@ -145,7 +145,7 @@ fn proptest_catches_every_mutant_within_its_default_256_cases_and_the_shrinker_m
         );
         if BEYOND_PROPTEST.contains(&name) {
             assert!(
-                matches!(verdict, Verdict::Survived { .. }),
+                matches!(verdict, Finding::Survived { .. }),
                 "{name} was caught by proptest: update BEYOND_PROPTEST and the README"
             );
         } else {

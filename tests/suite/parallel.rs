@@ -170,7 +170,7 @@ fn cli_threads_flag_prints_the_same_solution() {
 #[test]
 fn pursuit_fast_path_matches_the_generic_solver() {
     use rand::SeedableRng;
-    use retrocheck::generate::pursuit_instance_with;
+    use retrocheck::contest::pursuit::instance_with as pursuit_instance_with;
     use retrocheck::problems::Instance;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
     let mut answers = std::collections::HashSet::new();

@@ -18,7 +18,13 @@ fn pursuit_no_catch_shrinks_to_two_vertices() {
     let case = Case::Instance(Instance::Pursuit(p));
     let solver = retrocheck_selftest::registry::by_name("pursuit-no-catch").unwrap();
     let oracles = retrocheck::oracles::Oracles::all();
-    let triaged = retrocheck::failure::triage(&case, solver.as_ref(), &oracles, None, |_| {}).unwrap();
+    let triaged = retrocheck::failure::triage(
+        &case,
+        solver.as_ref(),
+        &retrocheck::failure::Policy::new(oracles),
+        |_| {},
+    )
+    .unwrap();
     let Case::Instance(Instance::Pursuit(small)) = &triaged.shrunk.value else {
         panic!()
     };
@@ -33,7 +39,13 @@ fn shrinks_to(mutant: &str, start: Instance, most: usize) -> Instance {
     let case = Case::Instance(start);
     let solver = retrocheck_selftest::registry::by_name(mutant).unwrap();
     let oracles = retrocheck::oracles::Oracles::all();
-    let triaged = retrocheck::failure::triage(&case, solver.as_ref(), &oracles, None, |_| {}).unwrap();
+    let triaged = retrocheck::failure::triage(
+        &case,
+        solver.as_ref(),
+        &retrocheck::failure::Policy::new(oracles),
+        |_| {},
+    )
+    .unwrap();
     let signature = triaged.mismatch.signature();
     let small = triaged.shrunk.value;
     assert_eq!(
@@ -70,7 +82,11 @@ fn first_failing(mutant: &str, family: retrocheck::generate::Family, size: usize
 fn berzerk_mutants_shrink_to_small_rings() {
     use retrocheck::generate::Family;
     for mutant in ["berzerk-loop-as-lose", "berzerk-swapped-sets"] {
-        let start = first_failing(mutant, Family::Berzerk, 2_000);
+        let start = first_failing(
+            mutant,
+            Family::Contest(retrocheck::problems::Problem::Berzerk),
+            2_000,
+        );
         let Instance::Berzerk(b) = shrinks_to(mutant, start, 5) else {
             panic!()
         };
@@ -82,7 +98,11 @@ fn berzerk_mutants_shrink_to_small_rings() {
 fn shiritori_mutants_shrink_to_a_few_words() {
     use retrocheck::generate::Family;
     for mutant in ["shiritori-ignore-case", "shiritori-draw-as-loss"] {
-        let start = first_failing(mutant, Family::Shiritori, 400);
+        let start = first_failing(
+            mutant,
+            Family::Contest(retrocheck::problems::Problem::Shiritori),
+            400,
+        );
         let Instance::Shiritori(s) = shrinks_to(mutant, start, 3) else {
             panic!()
         };
@@ -94,7 +114,11 @@ fn shiritori_mutants_shrink_to_a_few_words() {
 fn catmouse_mutants_shrink_to_small_boards() {
     use retrocheck::generate::Family;
     for mutant in ["catmouse-cat-first", "catmouse-mouse-onto-cat"] {
-        let start = first_failing(mutant, Family::Catmouse, 2_000);
+        let start = first_failing(
+            mutant,
+            Family::Contest(retrocheck::problems::Problem::Catmouse),
+            2_000,
+        );
         shrinks_to(mutant, start, 6);
     }
 }

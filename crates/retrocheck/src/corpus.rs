@@ -8,10 +8,11 @@
 
 use crate::format::parse_game;
 use crate::generate::Case;
-use crate::oracles::{check_case, Oracles};
+use crate::oracles::{check_case_solution, Mismatch, Oracles};
 use crate::problems::Problem;
 use crate::solution::out_lines;
 use crate::solve::Retrograde;
+use crate::Subject;
 use sha2::{Digest, Sha256};
 use std::fs;
 use std::io::Write;
@@ -54,70 +55,155 @@ impl Kind {
     }
 }
 
-/// Why a corpus case failed to replay.
-#[derive(Debug, thiserror::Error)]
-#[error("{}: {message}", path.display())]
-pub struct ReplayFailure {
+/// A corpus file loaded: the cases it holds, and the expected output beside it.
+#[derive(Clone, Debug)]
+pub struct CorpusFile {
+    /// The input file.
     pub path: PathBuf,
-    pub message: String,
+    /// What it holds.
+    pub kind: Kind,
+    /// Its cases: one game, or the test cases of a contest input.
+    pub cases: Vec<Case>,
+    /// The text of its `.out` file.
+    pub expected: String,
 }
 
-/// Checks the optimized solver on every case of `input` with every applicable oracle,
-/// and returns the expected output (see [`crate::oracles::expected`]) that the `.out` file
-/// beside it must match.
-pub fn checked_output(kind: Kind, input: &str) -> Result<String, String> {
-    let cases: Vec<Case> = match kind {
-        Kind::Game => vec![Case::Game(parse_game(input).map_err(|e| e.to_string())?)],
-        Kind::Problem(problem) => problem
-            .parse(input)
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .map(Case::Instance)
-            .collect(),
-    };
-    let mut out = String::new();
-    for (index, case) in cases.iter().enumerate() {
-        let at = |m: String| match kind {
-            Kind::Game => m,
-            Kind::Problem(_) => format!("case {}: {m}", index + 1),
-        };
-        check_case(case, &Retrograde, &Oracles::default()).map_err(|m| at(m.to_string()))?;
-        out += &crate::oracles::expected::output(case, index + 1).map_err(at)?;
+/// Why a corpus file did not replay.
+#[derive(Clone, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// The file cannot be used: unreadable, not in its format, or without its `.out`.
+    #[error("{}: {message}", path.display())]
+    Unusable {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The solver under test fails test case `k` (1-based) of the file.
+    #[error("{}: {}{mismatch}", path.display(), at_case(*kind, *k))]
+    Failed {
+        /// The file.
+        path: PathBuf,
+        /// What it holds.
+        kind: Kind,
+        /// The test case, 1-based.
+        k: usize,
+        /// The failing case.
+        case: Box<Case>,
+        /// How it fails.
+        mismatch: Mismatch,
+    },
+    /// The solver passes every oracle, but its output differs from the `.out` file:
+    /// the `.out` is stale, or written by hand wrongly.
+    #[error("{}: output line {line} differs from {}, although every oracle accepts the solution: expected {expected:?}, got {got:?}", path.display(), path.with_extension("out").display())]
+    Stale {
+        /// The input file.
+        path: PathBuf,
+        /// The first differing line, 1-based.
+        line: usize,
+        /// That line of the `.out` file.
+        expected: String,
+        /// That line of the solver's output.
+        got: String,
+    },
+}
+
+fn at_case(kind: Kind, k: usize) -> String {
+    match kind {
+        Kind::Game => String::new(),
+        Kind::Problem(_) => format!("case {k}: "),
     }
-    Ok(out)
 }
 
-/// Replays one input file: every oracle, then the `.out` file beside it.
-pub fn replay_file(path: &Path) -> Result<(), ReplayFailure> {
-    let fail = |message: String| ReplayFailure {
+/// The most bytes a corpus file may have: a found failure of 10^5 positions is a few
+/// megabytes, and a symlink to `/dev/zero` must not fill the memory.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// Reads a corpus file: only a regular file, and at most [`MAX_FILE_BYTES`].
+fn read_bounded(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let meta = fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    let mut text = String::new();
+    fs::File::open(path)
+        .map_err(|e| e.to_string())?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| e.to_string())?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("larger than {} MiB", MAX_FILE_BYTES >> 20));
+    }
+    Ok(text)
+}
+
+/// Loads a corpus input and its `.out` file: every corpus case has its expected output
+/// (write it with `retrocheck solve`, or let `diff`, `shrink` or `stress` save the
+/// case).
+pub fn load(path: &Path) -> Result<CorpusFile, ReplayError> {
+    let fail = |message: String| ReplayError::Unusable {
         path: path.to_path_buf(),
         message,
     };
     let kind = Kind::of_path(path)
-        .ok_or_else(|| fail("not a corpus input (.game, or .in under pursuit/ or minigame/)".into()))?;
-    let input = fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
-    let actual = checked_output(kind, &input).map_err(fail)?;
+        .ok_or_else(|| fail("not a corpus input (.game, or .in under a problem's directory)".into()))?;
+    let input = read_bounded(path).map_err(&fail)?;
+    let cases: Vec<Case> = match kind {
+        Kind::Game => vec![Case::Game(parse_game(&input).map_err(|e| fail(e.to_string()))?)],
+        Kind::Problem(problem) => problem
+            .parse(&input)
+            .map_err(|e| fail(e.to_string()))?
+            .into_iter()
+            .map(Case::Instance)
+            .collect(),
+    };
     let out_path = path.with_extension("out");
-    let expected = fs::read_to_string(&out_path).map_err(|e| {
+    let expected = read_bounded(&out_path).map_err(|e| {
         fail(format!(
             "cannot read the expected output {}: {e}",
             out_path.display()
         ))
     })?;
-    let (want, got) = (out_lines(&expected), out_lines(&actual));
-    for line in 0..want.len().max(got.len()) {
-        let (w, g) = (want.get(line), got.get(line));
-        if w != g {
-            return Err(fail(format!(
-                "output line {} differs from {}: expected {:?}, got {:?}",
-                line + 1,
-                out_path.display(),
-                w.copied().unwrap_or("<nothing>"),
-                g.copied().unwrap_or("<nothing>")
-            )));
-        }
+    Ok(CorpusFile {
+        path: path.to_path_buf(),
+        kind,
+        cases,
+        expected,
+    })
+}
+
+/// Replays a corpus file with `under_test`: every case through `oracles`, then its
+/// output against the `.out` file. The number of cases, or the first failure.
+pub fn replay(file: &CorpusFile, under_test: &dyn Subject, oracles: &Oracles) -> Result<usize, ReplayError> {
+    let mut output = String::new();
+    for (index, case) in file.cases.iter().enumerate() {
+        let failed = |mismatch| ReplayError::Failed {
+            path: file.path.clone(),
+            kind: file.kind,
+            k: index + 1,
+            case: Box::new(case.clone()),
+            mismatch,
+        };
+        let (_, solution) = check_case_solution(case, under_test, oracles).map_err(failed)?;
+        output += &crate::oracles::expected::text(case, index + 1, &solution);
     }
-    Ok(())
+    let (want, got) = (out_lines(&file.expected), out_lines(&output));
+    match (0..want.len().max(got.len())).find(|&l| want.get(l) != got.get(l)) {
+        None => Ok(file.cases.len()),
+        Some(line) => Err(ReplayError::Stale {
+            path: file.path.clone(),
+            line: line + 1,
+            expected: want.get(line).copied().unwrap_or("<nothing>").into(),
+            got: got.get(line).copied().unwrap_or("<nothing>").into(),
+        }),
+    }
+}
+
+/// Replays the corpus file at `path` with the optimized solver (`retrocheck replay`).
+pub fn replay_file(path: &Path) -> Result<usize, ReplayError> {
+    replay(&load(path)?, &Retrograde, &Oracles::default())
 }
 
 /// Every corpus input under `root` (a file, or a directory searched recursively), in

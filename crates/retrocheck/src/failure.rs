@@ -1,21 +1,61 @@
-//! What happens to every failure, whichever entry point found it: shrink it while it
-//! fails the same way, work out the expected output with the references, and save both
-//! as text in the corpus.
+//! What happens to every failure, whichever entry point found it — `diff`, `shrink`,
+//! the API, the kill tables, the test properties: shrink it while it fails the same
+//! way, work out the expected output with the references, and save both as text in the
+//! corpus. One function, [`triage`], with a [`Policy`] saying which oracles judge, for
+//! how long, where it is saved, and whether the shrunk case must show the solver's own
+//! wrong lines.
 
 use crate::corpus::{self, Kind, Saved};
 use crate::format::print_game;
 use crate::generate::Case;
+use crate::oracles::expected::ExpectedError;
 use crate::oracles::{check_case, Mismatch, Oracles, Signature};
 use crate::shrink::{shrink_case, Shrunk};
 use crate::Subject;
-use std::path::Path;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-/// Cases above this many positions shrink under `certify` alone first.
-const BIG: usize = 2_000;
+/// Cases above this many positions are judged by `certify` and the references alone
+/// while they shrink (the relations' transformed copies would multiply the cost of
+/// every candidate), and their candidates on every core at once.
+pub const BIG_CASE: usize = 2_000;
+
+/// How a failure is reduced and kept.
+#[derive(Clone, Debug)]
+pub struct Policy {
+    /// The oracles of the entry point that found it; shrinking judges by them with the
+    /// metamorphic relations on every size (see [`judging`]).
+    pub oracles: Oracles,
+    /// Stop shrinking after this long: the case reached is reported, marked as not
+    /// 1-minimal (`Shrunk::out_of_time`).
+    pub budget: Option<Duration>,
+    /// Save the shrunk case and its expected output in this corpus directory.
+    pub corpus: Option<PathBuf>,
+    /// Shrink while the solver's own solution stays wrong by the references or
+    /// `certify` (no relation), when the case fails that way: the report then shows
+    /// wrong lines of the solver's output. Otherwise (or when only a relation sees the
+    /// failure) shrinking is staged: big cases first under `certify` alone, then every
+    /// oracle.
+    pub direct: bool,
+}
+
+impl Policy {
+    /// The staged policy of `retrocheck diff` and `shrink`, with these oracles: no time
+    /// limit, nothing saved.
+    pub fn new(oracles: Oracles) -> Policy {
+        Policy {
+            oracles,
+            budget: None,
+            corpus: None,
+            direct: false,
+        }
+    }
+}
 
 /// A failure reduced and, if asked, saved.
 #[derive(Debug)]
 pub struct Triaged {
+    /// The shrunk case and how shrinking went.
     pub shrunk: Shrunk<Case>,
     /// The failure of the shrunk case.
     pub mismatch: Mismatch,
@@ -23,7 +63,24 @@ pub struct Triaged {
     pub text: String,
     /// The expected output (`.out`) from the references.
     pub expected: String,
-    pub saved: Option<Saved>,
+    /// Where the case was saved, when the policy names a corpus, or why it was not.
+    pub saved: Option<Result<Saved, String>>,
+}
+
+/// Why a case was not triaged.
+#[derive(Clone, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TriageError {
+    /// The case passes every oracle.
+    #[error("the case does not fail: nothing to shrink")]
+    Passes,
+    /// The case failed, then passed when checked again: the subject is not
+    /// deterministic.
+    #[error("the case failed once and then passed: the solver under test is not deterministic")]
+    NoLongerFails,
+    /// No expected output could be given for the shrunk case.
+    #[error(transparent)]
+    Expected(#[from] ExpectedError),
 }
 
 /// The corpus kind and canonical text of a case.
@@ -34,92 +91,108 @@ pub fn case_text(case: &Case) -> (Kind, String) {
     }
 }
 
-/// Shrinks a failing `case` (keeping the failure's signature) under every oracle, and
-/// saves the result under `corpus_root` if given. `on_step` sees each accepted shrinking step.
-pub fn triage(
-    case: &Case,
-    under_test: &dyn Subject,
-    oracles: &Oracles,
-    corpus_root: Option<&Path>,
-    on_step: impl FnMut(&Case),
-) -> Result<Triaged, String> {
-    triage_within(case, under_test, oracles, corpus_root, on_step, None)
+/// The oracles that judge candidates of `case` while it shrinks, and its 1-minimality:
+/// `oracles` with the relations on every size, or, above [`BIG_CASE`] positions,
+/// `certify` and the references alone.
+pub fn judging(case: &Case, oracles: &Oracles) -> Oracles {
+    if is_big(case) {
+        without_relations(oracles)
+    } else {
+        oracles.with_relations()
+    }
 }
 
-/// [`triage`], shrinking for at most `budget`: past it no further candidate is taken,
-/// and the result says it stopped early (the kill table bounds the time one row may
-/// take; shrinking a 10^6-position case with a slow solver takes an hour).
-pub fn triage_within(
-    case: &Case,
-    under_test: &dyn Subject,
-    oracles: &Oracles,
-    corpus_root: Option<&Path>,
-    on_step: impl FnMut(&Case),
-    budget: Option<std::time::Duration>,
-) -> Result<Triaged, String> {
-    let deadline = budget.map(|b| std::time::Instant::now() + b);
-    // Shrinking judges candidates by every oracle, the relations on every size included
-    // (they are cheap on small games): a case is then 1-minimal by one rule, whichever
-    // entry point found it and whatever oracles that entry point ran.
-    let oracles = &oracles.with_relations();
-    let first = match check_case(case, under_test, oracles) {
-        Ok(_) => return Err("the case does not fail: nothing to shrink".into()),
-        Err(m) => m,
-    };
-    let signature = first.signature();
-    let mut on_step = on_step;
-    // Big cases shrink first under `certify` alone, which proves or refutes any
-    // solution in O(V+E): the relations' transformed copies would multiply the cost of
-    // every candidate. A result that is small again then shrinks under every oracle,
-    // so it is 1-minimal by the one rule; one still above BIG positions (a counter-
-    // example that needs a chain of 65,537) stays 1-minimal under `certify` and the
-    // references, since checking its every removal against the relations too would
-    // take minutes.
-    let cheap = Oracles {
+fn without_relations(oracles: &Oracles) -> Oracles {
+    Oracles {
         relations_off: true,
         relations_on_every_size: false,
         ..*oracles
-    };
-    let big = case.game().is_ok_and(|g| g.positions() > BIG);
-    // Candidates of big cases are judged on every core at once (the result does not
-    // depend on it); on small ones a thread per candidate costs more than the check.
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    // The first check of the whole case is not a candidate: it always runs.
-    let fails_cheaply =
-        |c: &Case| check_case(c, under_test, &cheap).is_err_and(|m| m.signature() == signature);
-    let (start, earlier) =
-        if big && check_case(case, under_test, &cheap).is_err_and(|m| m.signature() == signature) {
-            let first = shrink_case(case, fails_cheaply, &mut on_step, deadline, jobs);
+    }
+}
+
+fn is_big(case: &Case) -> bool {
+    case.game().is_ok_and(|g| g.positions() > BIG_CASE)
+}
+
+/// Candidates judged at once for `case`: every core for a big case, one otherwise (a
+/// thread per candidate costs more than the check). The result does not depend on it.
+fn jobs_for(case: &Case) -> usize {
+    if is_big(case) {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        1
+    }
+}
+
+/// Shrinks a failing `case` while it fails with the same [`Signature`], works out its
+/// expected output, and saves it where the policy says. `on_step` sees each accepted
+/// shrinking step.
+pub fn triage(
+    case: &Case,
+    under_test: &dyn Subject,
+    policy: &Policy,
+    mut on_step: impl FnMut(&Case),
+) -> Result<Triaged, TriageError> {
+    let deadline = policy.budget.map(|b| Instant::now() + b);
+    // Shrinking judges candidates by every oracle, the relations on every size included
+    // (they are cheap on small games): a case is then 1-minimal by one rule, whichever
+    // entry point found it and whatever oracles that entry point ran.
+    let oracles = &policy.oracles.with_relations();
+    let cheap = without_relations(oracles);
+    let fails_with =
+        |c: &Case, o: &Oracles, s: Signature| check_case(c, under_test, o).is_err_and(|m| m.signature() == s);
+    let direct = policy
+        .direct
+        .then(|| check_case(case, under_test, &cheap).err())
+        .flatten();
+    let (shrunk, final_oracles) = if let Some(first) = direct {
+        let signature = first.signature();
+        let fails = |c: &Case| fails_with(c, &cheap, signature);
+        let shrunk = shrink_case(case, fails, &mut on_step, deadline, jobs_for(case));
+        (shrunk, cheap)
+    } else {
+        let signature = check_case(case, under_test, oracles)
+            .err()
+            .ok_or(TriageError::Passes)?
+            .signature();
+        // Big cases shrink first under `certify` alone, which proves or refutes any
+        // solution in O(V+E). A result that is small again then shrinks under every
+        // oracle, so it is 1-minimal by the one rule; one still above BIG_CASE
+        // positions (a counterexample that needs a chain of 65,537) stays 1-minimal
+        // under `certify` and the references, since checking its every removal against
+        // the relations too would take minutes.
+        let staged = is_big(case) && fails_with(case, &cheap, signature);
+        let (start, earlier) = if staged {
+            let fails = |c: &Case| fails_with(c, &cheap, signature);
+            let first = shrink_case(case, fails, &mut on_step, deadline, jobs_for(case));
             (first.value.clone(), Some(first))
         } else {
             (case.clone(), None)
         };
-    let still_big = earlier.is_some() && start.game().is_ok_and(|g| g.positions() > BIG);
-    let final_oracles = if still_big { &cheap } else { oracles };
-    let fails =
-        |c: &Case| check_case(c, under_test, final_oracles).is_err_and(|m| m.signature() == signature);
-    let jobs = if start.game().is_ok_and(|g| g.positions() > BIG) {
-        jobs
-    } else {
-        1
+        let final_oracles = if earlier.is_some() && is_big(&start) {
+            cheap
+        } else {
+            *oracles
+        };
+        let fails = |c: &Case| fails_with(c, &final_oracles, signature);
+        let mut shrunk = shrink_case(&start, fails, &mut on_step, deadline, jobs_for(&start));
+        if let Some(first) = earlier {
+            shrunk.steps += first.steps;
+            shrunk.tries += first.tries;
+            shrunk.elapsed += first.elapsed;
+            shrunk.out_of_time |= first.out_of_time;
+        }
+        (shrunk, final_oracles)
     };
-    let mut shrunk = shrink_case(&start, fails, &mut on_step, deadline, jobs);
-    if let Some(first) = earlier {
-        shrunk.steps += first.steps;
-        shrunk.tries += first.tries;
-        shrunk.elapsed += first.elapsed;
-        shrunk.out_of_time |= first.out_of_time;
-    }
-    let mismatch =
-        check_case(&shrunk.value, under_test, final_oracles).expect_err("the shrunk case still fails");
+    let mismatch = check_case(&shrunk.value, under_test, &final_oracles)
+        .err()
+        .ok_or(TriageError::NoLongerFails)?;
     let (kind, text) = case_text(&shrunk.value);
     let expected = crate::oracles::expected::output(&shrunk.value, 1)?;
-    let saved = match corpus_root {
-        Some(root) => Some(
-            corpus::save(root, kind, &text, &expected).map_err(|e| format!("saving to the corpus: {e}"))?,
-        ),
-        None => None,
-    };
+    let saved = policy.corpus.as_ref().map(|root| {
+        corpus::save(root, kind, &text, &expected)
+            .map_err(|e| format!("not saved in {}: {e}", root.display()))
+    });
     Ok(Triaged {
         shrunk,
         mismatch,
@@ -136,25 +209,21 @@ pub fn triage_within(
 /// property again on each of its shrinking candidates: only the first failure of each
 /// kind in a process is shrunk and saved.
 pub fn save_failure(case: &Case, under_test: &dyn Subject, oracles: &Oracles) -> Option<String> {
-    let root = std::env::var_os("RETROCHECK_CORPUS").map(std::path::PathBuf::from);
-    report_failure(root.as_deref(), case, under_test, oracles)
+    let root = std::env::var_os("RETROCHECK_CORPUS").map(PathBuf::from);
+    report_failure(root, case, under_test, oracles)
 }
 
 /// [`save_failure`] into the corpus at `root`, if given.
 pub fn report_failure(
-    root: Option<&Path>,
+    root: Option<PathBuf>,
     case: &Case,
     under_test: &dyn Subject,
     oracles: &Oracles,
 ) -> Option<String> {
-    type Key = (Option<std::path::PathBuf>, String, Signature);
+    type Key = (Option<PathBuf>, String, Signature);
     static SAVED: std::sync::Mutex<Vec<Key>> = std::sync::Mutex::new(Vec::new());
     let mismatch = check_case(case, under_test, oracles).err()?;
-    let key = (
-        root.map(Path::to_path_buf),
-        under_test.name().to_string(),
-        mismatch.signature(),
-    );
+    let key = (root.clone(), under_test.name().to_string(), mismatch.signature());
     {
         let mut saved = SAVED.lock().unwrap_or_else(|e| e.into_inner());
         if saved.contains(&key) {
@@ -162,12 +231,17 @@ pub fn report_failure(
         }
         saved.push(key);
     }
-    Some(match triage(case, under_test, oracles, root, |_| {}) {
+    let policy = Policy {
+        corpus: root,
+        ..Policy::new(*oracles)
+    };
+    Some(match triage(case, under_test, &policy, |_| {}) {
         Ok(t) => {
-            let saved = t.saved.map_or(
-                "; set RETROCHECK_CORPUS=corpus to save it for replay".into(),
-                |s| format!("; saved as {}", s.input.display()),
-            );
+            let saved = match t.saved {
+                None => "; set RETROCHECK_CORPUS=corpus to save it for replay".into(),
+                Some(Ok(s)) => format!("; saved as {}", s.input.display()),
+                Some(Err(e)) => format!("; {e}"),
+            };
             format!("{mismatch}\nshrunk to:\n{}{saved}", t.text)
         }
         Err(e) => format!("{mismatch}\n(shrinking failed: {e})"),

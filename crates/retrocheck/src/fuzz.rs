@@ -8,7 +8,8 @@
 //! exhausted:
 //!
 //! ```text
-//! kind % 3:  0 a game, 1 a pursuit instance, 2 a minigame instance
+//! kind % (1 + P): 0 a game, k an instance of the k-th problem that has a decoder
+//!            (`Contest::FUZZED`, in registry order: 1 pursuit, 2 minigame)
 //! game:      n (1..=MAX_GAME), credit % 3 (none, A, B), then per position
 //!            h: mover = h & 1, shape = (h >> 1) % 5 (0 moves, 1 stuck, 2 =A, 3 =B, 4 =D)
 //!            with moves: count (0..=MAX_MOVES), then count targets (each % n);
@@ -22,6 +23,8 @@
 //! minigame:  n, m, m pairs, ord (bit k: player k is on team B), act (bit k: actor)
 //! ```
 //!
+//! A problem's own decoding is in its file under [`crate::contest`].
+//!
 //! Sizes above the caps, and a terminal draw under a draw convention, decode to `None`:
 //! the targets reject those inputs (`Corpus::Reject`) instead of wrapping them into
 //! range, which would make many inputs mean the same case.
@@ -30,7 +33,7 @@ use crate::format::{parse_game, print_game};
 use crate::game::{GameBuilder, Outcome, Side};
 use crate::generate::Case;
 use crate::oracles::{check_case, Oracles};
-use crate::problems::{minigame, pursuit, Instance, Problem};
+use crate::problems::Problem;
 use crate::Subject;
 use std::fmt;
 
@@ -86,22 +89,52 @@ impl<'a> arbitrary::Arbitrary<'a> for FuzzCase {
     }
 }
 
-/// Reads bytes, 0 once they run out.
-struct Bytes<'a>(std::slice::Iter<'a, u8>);
+/// Fuzzer bytes, read one at a time, 0 once they run out.
+pub struct Bytes<'a>(std::slice::Iter<'a, u8>);
 
-impl Bytes<'_> {
-    fn next(&mut self) -> u8 {
+impl<'a> Bytes<'a> {
+    /// The bytes of `data`.
+    pub fn new(data: &'a [u8]) -> Bytes<'a> {
+        Bytes(data.iter())
+    }
+
+    /// The next byte, or 0 once they ran out.
+    pub fn next(&mut self) -> u8 {
         self.0.next().copied().unwrap_or(0)
     }
+
+    /// A contest graph: `n` (1 to [`MAX_VERTICES`]), `m` (up to [`MAX_EDGES`]), then
+    /// `m` pairs of vertices (each taken modulo `n`); `None` outside the caps.
+    pub fn graph(&mut self) -> Option<(u32, Vec<(u32, u32)>)> {
+        let (n, m) = (self.next(), self.next());
+        if n == 0 || n > MAX_VERTICES || m > MAX_EDGES {
+            return None;
+        }
+        let edges = (0..m)
+            .map(|_| (u32::from(self.next() % n), u32::from(self.next() % n)))
+            .collect();
+        Some((u32::from(n), edges))
+    }
+}
+
+/// The problems the `diff` input encodes, in registry order: kind byte `k` (modulo
+/// one more than their number) is a game for 0, and problem `k − 1` otherwise.
+fn fuzzed_problems() -> Vec<Problem> {
+    Problem::ALL
+        .into_iter()
+        .filter(|&p| crate::contest::entry(p).fuzzed())
+        .collect()
 }
 
 /// Decodes fuzzer bytes into a case (see the module documentation).
 pub fn decode(data: &[u8]) -> FuzzCase {
-    let mut b = Bytes(data.iter());
-    FuzzCase(match b.next() % 3 {
+    let mut b = Bytes::new(data);
+    let problems = fuzzed_problems();
+    FuzzCase(match usize::from(b.next()) % (1 + problems.len()) {
         0 => decode_game(&mut b).map(Case::Game),
-        1 => decode_pursuit(&mut b).map(|p| Case::Instance(Instance::Pursuit(p))),
-        _ => decode_minigame(&mut b).map(|m| Case::Instance(Instance::Minigame(m))),
+        k => crate::contest::entry(problems[k - 1])
+            .decode(&mut b)
+            .map(Case::Instance),
     })
 }
 
@@ -171,34 +204,6 @@ fn decode_game(b: &mut Bytes) -> Option<crate::game::Game> {
     builder.build().ok()
 }
 
-fn decode_graph(b: &mut Bytes) -> Option<(u32, Vec<(u32, u32)>)> {
-    let (n, m) = (b.next(), b.next());
-    if n == 0 || n > MAX_VERTICES || m > MAX_EDGES {
-        return None;
-    }
-    let edges = (0..m)
-        .map(|_| (u32::from(b.next() % n), u32::from(b.next() % n)))
-        .collect();
-    Some((u32::from(n), edges))
-}
-
-fn decode_pursuit(b: &mut Bytes) -> Option<pursuit::Instance> {
-    let (n, edges) = decode_graph(b)?;
-    let (bob, alice) = (u32::from(b.next()) % n, u32::from(b.next()) % n);
-    Some(pursuit::Instance { n, edges, bob, alice })
-}
-
-fn decode_minigame(b: &mut Bytes) -> Option<minigame::Instance> {
-    let (n, arcs) = decode_graph(b)?;
-    let (ord, act) = (b.next(), b.next());
-    Some(minigame::Instance {
-        n,
-        arcs,
-        order: std::array::from_fn(|k| if ord >> k & 1 == 1 { Side::B } else { Side::A }),
-        actors: std::array::from_fn(|k| act >> k & 1 == 1),
-    })
-}
-
 /// The bytes that [`decode`] turns back into `case`, if it is within the caps.
 pub fn encode(case: &Case) -> Option<Vec<u8>> {
     let mut out = Vec::new();
@@ -225,20 +230,11 @@ pub fn encode(case: &Case) -> Option<Vec<u8>> {
                 }
             }
         }
-        Case::Instance(Instance::Pursuit(p)) => {
-            out.push(1);
-            encode_graph(&mut out, p.n, &p.edges)?;
-            out.extend([p.bob as u8, p.alice as u8]);
+        Case::Instance(instance) => {
+            let kind = fuzzed_problems().iter().position(|&p| p == instance.problem())?;
+            out.push(kind as u8 + 1);
+            crate::contest::of(instance).encode(instance, &mut out)?;
         }
-        Case::Instance(Instance::Minigame(m)) => {
-            out.push(2);
-            encode_graph(&mut out, m.n, &m.arcs)?;
-            let bits = |f: &dyn Fn(usize) -> bool| (0..6).fold(0u8, |acc, k| acc | u8::from(f(k)) << k);
-            out.push(bits(&|k| m.order[k] == Side::B));
-            out.push(bits(&|k| m.actors[k]));
-        }
-        // The byte format has no encoding for these problems yet.
-        Case::Instance(Instance::Berzerk(_) | Instance::Shiritori(_) | Instance::Catmouse(_)) => return None,
     }
     Some(out)
 }
@@ -264,7 +260,8 @@ fn encode_moves(moves: &[u32], n: u32) -> Option<Vec<u8>> {
     matches.then(|| vec![count, a as u8, step as u8])
 }
 
-fn encode_graph(out: &mut Vec<u8>, n: u32, edges: &[(u32, u32)]) -> Option<()> {
+/// Appends a contest graph as [`Bytes::graph`] reads it, or `None` outside the caps.
+pub fn encode_graph(out: &mut Vec<u8>, n: u32, edges: &[(u32, u32)]) -> Option<()> {
     let n = u8::try_from(n).ok().filter(|n| (1..=MAX_VERTICES).contains(n))?;
     let m = u8::try_from(edges.len()).ok().filter(|&m| m <= MAX_EDGES)?;
     out.extend([n, m]);
@@ -308,15 +305,7 @@ pub fn contest_input(problem: Problem, data: &[u8]) {
         return;
     };
     for instance in instances {
-        let positions = match &instance {
-            Instance::Pursuit(p) => 2 * u64::from(p.n) * u64::from(p.n),
-            Instance::Minigame(m) => 6 * u64::from(m.n),
-            // Positions and moves: a ring of 1,000 objects with 1,000 steps is 2 million moves.
-            Instance::Berzerk(b) => u64::from(b.n) * (2 + (b.rick.len() + b.morty.len()) as u64),
-            Instance::Shiritori(s) => 2 * 2 * s.len() as u64,
-            Instance::Catmouse(c) => 2 * (c.lists.len() as u64).pow(2),
-        };
-        if positions > 2_000 {
+        if crate::contest::of(&instance).product_size(&instance) > 2_000 {
             continue;
         }
         if let Err(mismatch) =

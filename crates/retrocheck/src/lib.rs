@@ -52,6 +52,7 @@
 pub use retrocheck_core::{format, game, problems, solution, solve, text};
 
 pub mod api;
+pub mod contest;
 pub mod corpus;
 pub mod failure;
 pub mod fuzz;
@@ -60,6 +61,7 @@ pub mod limits;
 pub mod oracles;
 pub mod prelude;
 pub mod run;
+pub mod seed;
 pub mod shrink;
 pub mod stress;
 pub mod subject;

@@ -4,13 +4,13 @@
 
 use proptest::strategy::BoxedStrategy;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
-use retrocheck::failure::{triage, triage_within};
+use retrocheck::failure::{self, triage, Policy};
 use retrocheck::format::print_game;
 use retrocheck::generate::strategy;
 use retrocheck::generate::Case;
 use retrocheck::oracles::{check_case, Oracles, Signature};
 use retrocheck::run::bulk::Campaign;
-use retrocheck::shrink::{instance_single_removals, single_removals};
+use retrocheck::shrink::single_removals;
 use retrocheck::Subject;
 use std::time::{Duration, Instant};
 
@@ -39,49 +39,37 @@ pub struct Kill {
 
 /// A kill, or how many cases the solver survived.
 #[derive(Clone, Debug)]
-pub enum Verdict {
+pub enum Finding {
     Caught(Box<Kill>),
     Survived { cases: u64 },
 }
 
-/// The number of positions of a game case (vertices of an instance).
+/// The size of a case: positions of a game, the unit of an instance's problem
+/// (vertices, objects, words, nodes).
 pub fn size_of(case: &Case) -> usize {
     match case {
         Case::Game(g) => g.positions(),
-        Case::Instance(retrocheck::problems::Instance::Pursuit(p)) => p.n as usize,
-        Case::Instance(retrocheck::problems::Instance::Minigame(m)) => m.n as usize,
-        Case::Instance(retrocheck::problems::Instance::Berzerk(b)) => b.n as usize,
-        Case::Instance(retrocheck::problems::Instance::Shiritori(s)) => s.len(),
-        Case::Instance(retrocheck::problems::Instance::Catmouse(c)) => c.lists.len(),
+        Case::Instance(i) => i.size() as usize,
     }
 }
 
 /// Whether no single removal of `case` fails with `signature`, judged as shrinking
-/// judges: by `oracles` with the relations on every size, or, for a case that stayed
-/// above 2,000 positions, by `certify` and the references alone.
+/// judges ([`failure::judging`]).
 pub fn is_one_minimal(
     case: &Case,
     signature: Signature,
     solver: &dyn Subject,
     oracles: &Oracles,
 ) -> Option<bool> {
-    if kill_size(case) > MINIMALITY_CHECKED_UP_TO {
+    if size_of(case) > MINIMALITY_CHECKED_UP_TO {
         return None;
     }
-    let big = case.game().is_ok_and(|g| g.positions() > 2_000);
-    let oracles = &if big {
-        Oracles {
-            relations_off: true,
-            relations_on_every_size: false,
-            ..*oracles
-        }
-    } else {
-        oracles.with_relations()
-    };
+    let oracles = &failure::judging(case, oracles);
     let fails = |c: Case| check_case(&c, solver, oracles).is_err_and(|m| m.signature() == signature);
     Some(match case {
         Case::Game(g) => !single_removals(g).any(|c| fails(Case::Game(c))),
-        Case::Instance(i) => !instance_single_removals(i, i.is_official())
+        Case::Instance(i) => !retrocheck::contest::of(i)
+            .single_removals(i, i.is_official())
             .into_iter()
             .any(|c| fails(Case::Instance(c))),
     })
@@ -91,22 +79,22 @@ pub fn is_one_minimal(
 /// table checks again.
 pub const MINIMALITY_CHECKED_UP_TO: usize = 3_000;
 
-fn kill_size(case: &Case) -> usize {
-    size_of(case)
-}
-
 /// The bulk runner on `campaigns` in turn (for the kill table, the default campaign's
 /// phases), the first failure shrunk by the shrinker with the failing phase's oracles.
-pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Campaign]) -> Verdict {
+pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Campaign]) -> Finding {
     let (summary, failed) = retrocheck::run::plan::run(campaigns, solver, &|_, _| {});
     let (Some(failure), Some(campaign)) = (summary.failure, failed) else {
-        return Verdict::Survived { cases: summary.cases };
+        return Finding::Survived { cases: summary.cases };
     };
     let time = summary.elapsed;
     let oracles = &campaign.oracles;
-    let triaged = match triage_within(&failure.case, solver, oracles, None, |_| {}, Some(SHRINK_BUDGET)) {
+    let policy = Policy {
+        budget: Some(SHRINK_BUDGET),
+        ..Policy::new(*oracles)
+    };
+    let triaged = match triage(&failure.case, solver, &policy, |_| {}) {
         Ok(t) => t,
-        Err(_) => return Verdict::Survived { cases: summary.cases },
+        Err(_) => return Finding::Survived { cases: summary.cases },
     };
     let signature = triaged.mismatch.signature();
     let out_of_time = triaged.shrunk.out_of_time;
@@ -115,7 +103,7 @@ pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Campaign]) -> Verdict {
     } else {
         is_one_minimal(&triaged.shrunk.value, signature, solver, oracles)
     };
-    Verdict::Caught(Box::new(Kill {
+    Finding::Caught(Box::new(Kill {
         oracle: failure.mismatch.found_by(),
         // The failing case is the first not counted in the statistics.
         cases: summary.cases + 1,
@@ -210,7 +198,7 @@ pub fn proptest_kill(
     strategy: BoxedStrategy<Case>,
     seed: u64,
     then_shrink: bool,
-) -> Verdict {
+) -> Finding {
     let config = Config {
         failure_persistence: None,
         ..Config::default()
@@ -240,11 +228,13 @@ pub fn proptest_kill(
         (Err(TestError::Fail(_, case)), Some((cases, time, oracle, signature))) => {
             let proptest_size = case.size_text();
             let case = match then_shrink {
-                true => triage(&case, solver, oracles, None, |_| {}).map_or(case, |t| t.shrunk.value),
+                true => {
+                    triage(&case, solver, &Policy::new(*oracles), |_| {}).map_or(case, |t| t.shrunk.value)
+                }
                 false => case,
             };
             let shrink_time = start.elapsed() - time;
-            Verdict::Caught(Box::new(Kill {
+            Finding::Caught(Box::new(Kill {
                 oracle,
                 cases,
                 time,
@@ -255,7 +245,7 @@ pub fn proptest_kill(
                 shrink_time,
             }))
         }
-        _ => Verdict::Survived {
+        _ => Finding::Survived {
             cases: u64::from(config.cases),
         },
     }
@@ -266,11 +256,11 @@ pub fn proptest_kill(
 pub struct Row {
     pub name: String,
     /// The default `diff` campaign.
-    pub bulk: Verdict,
+    pub bulk: Finding,
     /// proptest over every family's strategy, sizes log-uniform up to 5,000 positions.
-    pub proptest: Verdict,
+    pub proptest: Finding,
     /// Plain proptest: uniform games up to 16 positions, its own shrinking.
-    pub plain: Verdict,
+    pub plain: Finding,
     /// The smallest failing game of the exhaustive family, if any.
     pub smallest: Option<Case>,
 }
@@ -291,7 +281,7 @@ pub fn row(name: &str, solver: &dyn Subject, oracles: &Oracles) -> Row {
             1,
             true,
         ),
-        plain: proptest_kill(solver, oracles, strategy::plain_case(16), 1, false),
+        plain: proptest_kill(solver, oracles, plain_case(16), 1, false),
         smallest: smallest_exhaustive(solver, oracles),
     }
 }
@@ -314,7 +304,7 @@ pub fn table(rows: &[Row]) -> String {
     for row in rows {
         out += &format!("| {} ", row.name);
         match &row.bulk {
-            Verdict::Caught(k) => {
+            Finding::Caught(k) => {
                 out += &format!(
                     "| {} | {} | {} | {} | {} | {} ",
                     k.oracle,
@@ -325,7 +315,7 @@ pub fn table(rows: &[Row]) -> String {
                     yes(k.one_minimal)
                 )
             }
-            Verdict::Survived { cases } => out += &format!("| SURVIVED | {cases} | | | | "),
+            Finding::Survived { cases } => out += &format!("| SURVIVED | {cases} | | | | "),
         }
         out += &format!(
             "| {} ",
@@ -334,7 +324,7 @@ pub fn table(rows: &[Row]) -> String {
                 .map_or("none ≤ 4 positions".into(), |c| c.size_text())
         );
         match &row.proptest {
-            Verdict::Caught(k) => {
+            Finding::Caught(k) => {
                 out += &format!(
                     "| {} | {} | {} | {} | {} | {} ",
                     k.cases,
@@ -345,10 +335,10 @@ pub fn table(rows: &[Row]) -> String {
                     yes(k.one_minimal)
                 )
             }
-            Verdict::Survived { cases } => out += &format!("| SURVIVED ({cases}) | | | | | "),
+            Finding::Survived { cases } => out += &format!("| SURVIVED ({cases}) | | | | | "),
         }
         match &row.plain {
-            Verdict::Caught(k) => {
+            Finding::Caught(k) => {
                 out += &format!(
                     "| {} | {} | {} | {} |\n",
                     k.cases,
@@ -357,7 +347,7 @@ pub fn table(rows: &[Row]) -> String {
                     yes(k.one_minimal)
                 )
             }
-            Verdict::Survived { cases } => out += &format!("| SURVIVED ({cases}) | | | |\n"),
+            Finding::Survived { cases } => out += &format!("| SURVIVED ({cases}) | | | |\n"),
         }
     }
     out
@@ -375,7 +365,7 @@ pub fn row_cases(row: &Row) -> String {
         }
     };
     let mut out = format!("## {}\n", row.name);
-    if let Verdict::Caught(k) = &row.bulk {
+    if let Finding::Caught(k) = &row.bulk {
         out += &format!("default campaign, shrunk:\n{}", text(&k.case));
     }
     if let Some(smallest) = &row.smallest {
@@ -433,3 +423,55 @@ pub fn mutant_rows(chosen: impl Fn(&str) -> bool, mut progress: impl FnMut(&str)
     ));
     rows
 }
+
+/// The baseline strategy of the kill table's last columns.
+mod plain {
+    use proptest::prelude::*;
+    use retrocheck::game::Side;
+    use retrocheck::generate::Case;
+    use retrocheck::problems::{minigame, pursuit, Instance};
+
+    /// The plain approach, the baseline of the kill table: uniform random games and
+    /// instances as a first proptest test is usually written — the edges drawn from a
+    /// node count with `prop_flat_map`, proptest's default `Vec` shrinking, no features,
+    /// no swarm.
+    pub fn plain_case(max_positions: usize) -> BoxedStrategy<Case> {
+        let max_n = max_positions.max(1) as u32;
+        let game = (1..=max_n)
+            .prop_flat_map(|n| {
+                prop::collection::vec((any::<bool>(), prop::collection::vec(0..n, 0..=3)), n as usize)
+            })
+            .prop_map(|positions| {
+                let mut b = retrocheck::game::GameBuilder::new();
+                for (b_moves, moves) in positions {
+                    b.moves(if b_moves { Side::B } else { Side::A }, &moves);
+                }
+                Case::Game(b.build().expect("moves are in range"))
+            });
+        let pursuit = (2..=4u32)
+            .prop_flat_map(|n| (Just(n), prop::collection::vec((0..n, 0..n), 0..=8), 0..n, 0..n))
+            .prop_map(|(n, edges, bob, alice)| {
+                Case::Instance(Instance::Pursuit(pursuit::Instance { n, edges, bob, alice }))
+            });
+        let minigame = (1..=4u32)
+            .prop_flat_map(|n| {
+                (
+                    Just(n),
+                    prop::collection::vec((0..n, 0..n), 0..=8),
+                    any::<[bool; 6]>(),
+                    any::<[bool; 6]>(),
+                )
+            })
+            .prop_map(|(n, arcs, order, actors)| {
+                Case::Instance(Instance::Minigame(minigame::Instance {
+                    n,
+                    arcs,
+                    order: order.map(|b| if b { Side::B } else { Side::A }),
+                    actors,
+                }))
+            });
+        prop_oneof![4 => game, 1 => pursuit, 1 => minigame].boxed()
+    }
+}
+
+use plain::plain_case;

@@ -11,8 +11,13 @@ pub const BUILTIN: &[&str] = &["retrograde", "fixpoint", "minimax"];
 /// A subject by name: a built-in solver, a mutant of the kill table, or `planted` (the
 /// bug the fuzzing smoke test plants).
 pub fn by_name(name: &str) -> Option<Box<dyn Subject>> {
+    with_threads(name, 1)
+}
+
+/// [`by_name`], the optimized solver on `threads` threads (0: one per core).
+pub fn with_threads(name: &str, threads: usize) -> Option<Box<dyn Subject>> {
     match name {
-        "retrograde" => Some(Box::new(Retrograde)),
+        "retrograde" => Some(Box::new(Retrograde { threads })),
         "fixpoint" => Some(Box::new(Fixpoint::default())),
         "minimax" => Some(Box::new(Minimax::default())),
         _ => mutants::by_name(name),

@@ -13,7 +13,7 @@
 //! [`Ring`]).
 
 use super::scan::{InputError, Scanner};
-use super::{fits_implicitly, fits_in_memory, ContestProblem};
+use super::{fits_implicitly, fits_in_memory, ContestProblem, ProductError};
 use crate::game::{Game, Outcome, Side};
 use crate::solve::retrograde::{self, Graph, Predecessors};
 use crate::text::count;
@@ -81,6 +81,8 @@ fn word(outcome: Outcome, first: Side) -> &'static str {
 impl ContestProblem for Instance {
     const NAME: &'static str = "berzerk";
     const COUNTED: bool = false;
+    const UNIT: &'static str = "objects";
+    const OFFICIAL_MAX: u32 = 7_000;
 
     fn parse_case(s: &mut Scanner, _cases: u64) -> Result<Instance, InputError> {
         let (n, _) = s.number("n, the number of objects", 2, u32::MAX.into())?;
@@ -104,7 +106,7 @@ impl ContestProblem for Instance {
         }
     }
 
-    fn game(&self) -> Result<Game, String> {
+    fn game(&self) -> Result<Game, ProductError> {
         let (positions, moves) = self.sizes();
         fits_in_memory("berzerk", positions, moves)?;
         let n = self.n;
@@ -132,10 +134,10 @@ impl ContestProblem for Instance {
                 offsets.push(targets.len() as u32);
             }
         }
-        Game::from_csr(movers, terminals, offsets, targets, None).map_err(|e| e.to_string())
+        Game::from_csr(movers, terminals, offsets, targets, None).map_err(ProductError::from)
     }
 
-    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
+    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, ProductError> {
         Ok(retrograde::graph_outcomes(&self.implicit()?))
     }
 
@@ -156,7 +158,7 @@ impl ContestProblem for Instance {
             sorted.dedup();
             !set.is_empty() && sorted.len() == set.len() && set.iter().all(|&a| (1..self.n).contains(&a))
         };
-        (2..=7000).contains(&self.n) && good(&self.rick) && good(&self.morty)
+        (2..=Self::OFFICIAL_MAX).contains(&self.n) && good(&self.rick) && good(&self.morty)
     }
 
     fn size_text(&self) -> String {
@@ -166,6 +168,10 @@ impl ContestProblem for Instance {
             self.rick.len(),
             self.morty.len()
         )
+    }
+
+    fn size(&self) -> u64 {
+        u64::from(self.n)
     }
 }
 
@@ -208,11 +214,13 @@ impl Ring {
 
 impl Instance {
     /// The product game as a [`Graph`] computed from the ring: O(n + k1 + k2) memory.
-    pub fn implicit(&self) -> Result<Implicit, String> {
+    pub fn implicit(&self) -> Result<Implicit, ProductError> {
         let (positions, _) = self.sizes();
         fits_implicitly("berzerk", positions)?;
         if self.n >= 1 << 31 {
-            return Err("berzerk: n is too large for the ring arithmetic".into());
+            return Err(ProductError::TooLarge(
+                "berzerk: n is too large for the ring arithmetic".into(),
+            ));
         }
         Ok(Implicit {
             n: self.n,

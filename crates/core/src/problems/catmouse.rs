@@ -9,7 +9,7 @@
 //! so there is no draw convention.
 
 use super::scan::{InputError, Scanner};
-use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, ContestProblem};
+use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, ContestProblem, ProductError};
 use crate::game::{Game, Outcome, Side};
 use crate::solve::retrograde::{self, Graph, Predecessors, Reverse};
 use crate::text::count;
@@ -63,6 +63,8 @@ impl Instance {
 impl ContestProblem for Instance {
     const NAME: &'static str = "catmouse";
     const COUNTED: bool = true;
+    const UNIT: &'static str = "nodes";
+    const OFFICIAL_MAX: u32 = 50;
 
     fn parse_case(s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
         let case = s.case.unwrap_or(0);
@@ -103,7 +105,7 @@ impl ContestProblem for Instance {
         }
     }
 
-    fn game(&self) -> Result<Game, String> {
+    fn game(&self) -> Result<Game, ProductError> {
         let n = u64::from(self.n());
         let positions = 2 * n * (n - 1);
         // At most one move per listed neighbour and the other animal's node.
@@ -142,10 +144,10 @@ impl ContestProblem for Instance {
                 }
             }
         }
-        Game::from_csr(movers, terminals, offsets, targets, None).map_err(|e| e.to_string())
+        Game::from_csr(movers, terminals, offsets, targets, None).map_err(ProductError::from)
     }
 
-    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
+    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, ProductError> {
         Ok(retrograde::graph_outcomes(&self.implicit()?))
     }
 
@@ -154,7 +156,7 @@ impl ContestProblem for Instance {
     }
 
     /// Only the start matters: the propagation stops once it is decided.
-    fn answer_line(&self, _k: usize) -> Result<String, String> {
+    fn answer_line(&self, _k: usize) -> Result<String, ProductError> {
         Ok(digit(start_outcome(&self.implicit()?, self.position(true, 1, 2))).into())
     }
 
@@ -169,7 +171,7 @@ impl ContestProblem for Instance {
                 return false;
             }
         }
-        (3..=50).contains(&n)
+        (3..=Self::OFFICIAL_MAX).contains(&n)
             && self.arcs().all(|(v, w)| adjacent[(w * n + v) as usize])
             && !self.lists[1].is_empty()
             && self.lists[2].iter().any(|&c| c != 0)
@@ -181,6 +183,10 @@ impl ContestProblem for Instance {
             count(self.lists.len(), "node"),
             count(self.arc_count() as usize, "listed neighbour")
         )
+    }
+
+    fn size(&self) -> u64 {
+        self.lists.len() as u64
     }
 }
 
@@ -260,7 +266,7 @@ fn start_outcome(graph: &Implicit, start: u32) -> Outcome {
 
 impl Instance {
     /// The product game as a [`Graph`] computed from the neighbour lists.
-    pub fn implicit(&self) -> Result<Implicit, String> {
+    pub fn implicit(&self) -> Result<Implicit, ProductError> {
         let n = self.n();
         fits_implicitly("catmouse", 2 * u64::from(n) * u64::from(n - 1))?;
         // The mouse never moves out of the hole (a terminal position), and the cat

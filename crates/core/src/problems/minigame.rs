@@ -8,7 +8,7 @@
 //! loses — which, for an actor, is the outcome he wanted. Endless play is a draw.
 
 use super::scan::{InputError, Scanner};
-use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, ContestProblem, Csr};
+use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, ContestProblem, Csr, ProductError};
 use crate::game::{Game, Outcome, Side};
 use crate::solve::retrograde::{self, Graph, Predecessors, Reverse};
 use crate::text::count;
@@ -96,7 +96,7 @@ impl Instance {
     }
 
     /// The product game, built directly in CSR form.
-    pub fn game(&self) -> Result<Game, String> {
+    pub fn game(&self) -> Result<Game, ProductError> {
         let positions = 6 * u64::from(self.n);
         let moves = 6 * self.arcs.len() as u64;
         fits_in_memory("minigame", positions, moves)?;
@@ -122,11 +122,11 @@ impl Instance {
                 offsets.push(targets.len() as u32);
             }
         }
-        Game::from_csr(movers, terminals, offsets, targets, None).map_err(|e| e.to_string())
+        Game::from_csr(movers, terminals, offsets, targets, None).map_err(ProductError::from)
     }
 
     /// The product game as a [`Graph`] computed from the contest graph.
-    pub fn implicit(&self) -> Result<Implicit, String> {
+    pub fn implicit(&self) -> Result<Implicit, ProductError> {
         fits_implicitly("minigame", 6 * u64::from(self.n))?;
         let (out_degree, reverse) = degrees_and_reverse(self.n, &self.arcs);
         Ok(Implicit {
@@ -150,7 +150,7 @@ impl Instance {
         let mut sorted = self.arcs.clone();
         sorted.sort_unstable();
         sorted.dedup();
-        (1..=100_000).contains(&self.n)
+        (1..=Self::OFFICIAL_MAX).contains(&self.n)
             && (1..=200_000).contains(&self.arcs.len())
             && sorted.len() == self.arcs.len()
     }
@@ -159,6 +159,8 @@ impl Instance {
 impl ContestProblem for Instance {
     const NAME: &'static str = "minigame";
     const COUNTED: bool = true;
+    const UNIT: &'static str = "vertices";
+    const OFFICIAL_MAX: u32 = 100_000;
 
     fn parse_case(s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
         parse_case(s, cases)
@@ -168,11 +170,11 @@ impl ContestProblem for Instance {
         print_case(self, out)
     }
 
-    fn game(&self) -> Result<Game, String> {
+    fn game(&self) -> Result<Game, ProductError> {
         Instance::game(self)
     }
 
-    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
+    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, ProductError> {
         Ok(retrograde::graph_outcomes(&self.implicit()?))
     }
 
@@ -190,6 +192,10 @@ impl ContestProblem for Instance {
             count(self.n as usize, "vertex"),
             count(self.arcs.len(), "arc")
         )
+    }
+
+    fn size(&self) -> u64 {
+        u64::from(self.n)
     }
 }
 

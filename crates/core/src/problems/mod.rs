@@ -10,7 +10,7 @@ pub mod scan;
 pub mod shiritori;
 mod stream;
 
-use crate::game::{check_size, Game, Outcome};
+use crate::game::{check_size, BuildError, Game, Outcome};
 use crate::solve::retrograde::Reverse;
 pub use scan::InputError;
 use scan::Scanner;
@@ -25,6 +25,10 @@ pub trait ContestProblem: Sized {
     /// Whether the input begins with T, the number of test cases; if not, it holds
     /// exactly one test case (Codeforces and AtCoder style).
     const COUNTED: bool;
+    /// What a test case's [`size`](Self::size) counts, plural: "vertices", "words".
+    const UNIT: &'static str;
+    /// The largest [`size`](Self::size) the official limits allow.
+    const OFFICIAL_MAX: u32;
 
     /// Parses one test case. `cases`, the declared count T (1 for an uncounted input),
     /// only goes into error messages; errors name the line and what was expected.
@@ -35,11 +39,18 @@ pub trait ContestProblem: Sized {
 
     /// The product game, built in CSR form for the checking path, or why it cannot be
     /// built (too large for memory).
-    fn game(&self) -> Result<Game, String>;
+    fn game(&self) -> Result<Game, ProductError>;
 
     /// The outcomes of the product game's positions, indexed as in [`game`](Self::game),
     /// by the fast path (an implicit product where it pays): what `solve` prints from.
-    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String>;
+    /// By default the CSR game of [`game`](Self::game), solved.
+    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, ProductError> {
+        let game = self.game()?;
+        Ok(crate::solve::retrograde::values(&game)
+            .iter()
+            .map(|v| v.outcome())
+            .collect())
+    }
 
     /// The judge's answer for test case `k` (1-based) from the product game's outcomes,
     /// with or without the draw convention; several lines are joined by `\n`, and there
@@ -49,7 +60,7 @@ pub trait ContestProblem: Sized {
     /// The judge's answer for test case `k` by the fast path: by default the answer
     /// read off [`implicit_outcomes`](Self::implicit_outcomes); a problem overrides it
     /// when it can share work between the two.
-    fn answer_line(&self, k: usize) -> Result<String, String> {
+    fn answer_line(&self, k: usize) -> Result<String, ProductError> {
         Ok(self.answer(k, &self.implicit_outcomes()?))
     }
 
@@ -57,7 +68,7 @@ pub trait ContestProblem: Sized {
     /// writing, which a caller can do after checking the rest of its input. By default
     /// the line, written whole; a problem whose answer is large overrides it to write
     /// a block at a time instead of holding the whole text.
-    fn answer_writer(&self, k: usize) -> Result<AnswerWriter<'_>, String> {
+    fn answer_writer(&self, k: usize) -> Result<AnswerWriter<'_>, ProductError> {
         let line = self.answer_line(k)?;
         Ok(Box::new(move |out| out.write_all(line.as_bytes())))
     }
@@ -67,6 +78,10 @@ pub trait ContestProblem: Sized {
 
     /// Its size in contest terms, for reports: "3 vertices, 2 edges".
     fn size_text(&self) -> String;
+
+    /// Its size in [`UNIT`](Self::UNIT)s, which the official limits bound by
+    /// [`OFFICIAL_MAX`](Self::OFFICIAL_MAX).
+    fn size(&self) -> u64;
 }
 
 /// Declares the known problems: one line each, `Variant => module` with its doc, where
@@ -75,7 +90,7 @@ pub trait ContestProblem: Sized {
 macro_rules! registry {
     ($($(#[doc = $doc:expr])* $variant:ident => $module:ident,)*) => {
         /// The contest problems retrocheck knows.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Problem {
             $($(#[doc = $doc])* $variant,)*
         }
@@ -110,6 +125,20 @@ macro_rules! registry {
                 }
             }
 
+            /// What a test case's size counts, plural ([`ContestProblem::UNIT`]).
+            pub fn unit(self) -> &'static str {
+                match self {
+                    $(Problem::$variant => <$module::Instance as ContestProblem>::UNIT,)*
+                }
+            }
+
+            /// The largest size the official limits allow ([`ContestProblem::OFFICIAL_MAX`]).
+            pub fn official_max(self) -> u32 {
+                match self {
+                    $(Problem::$variant => <$module::Instance as ContestProblem>::OFFICIAL_MAX,)*
+                }
+            }
+
             fn parse_case(self, s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
                 match self {
                     $(Problem::$variant => <$module::Instance as ContestProblem>::parse_case(s, cases)
@@ -127,7 +156,7 @@ macro_rules! registry {
             }
 
             /// The product game, or why it cannot be built (too large for memory).
-            pub fn game(&self) -> Result<Game, String> {
+            pub fn game(&self) -> Result<Game, ProductError> {
                 match self {
                     $(Instance::$variant(x) => ContestProblem::game(x),)*
                 }
@@ -147,14 +176,14 @@ macro_rules! registry {
             /// The product game's outcomes by the optimized solver, on the product
             /// computed from the contest data without materializing it where that pays:
             /// the fast path of `solve`.
-            pub fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
+            pub fn implicit_outcomes(&self) -> Result<Vec<Outcome>, ProductError> {
                 match self {
                     $(Instance::$variant(x) => ContestProblem::implicit_outcomes(x),)*
                 }
             }
 
             /// The judge's answer line for test case `k`, by the fast path.
-            pub fn answer_line(&self, k: usize) -> Result<String, String> {
+            pub fn answer_line(&self, k: usize) -> Result<String, ProductError> {
                 match self {
                     $(Instance::$variant(x) => ContestProblem::answer_line(x, k),)*
                 }
@@ -162,7 +191,7 @@ macro_rules! registry {
 
             /// The judge's answer for test case `k`, solved and ready to write
             /// ([`ContestProblem::answer_writer`]).
-            pub fn answer_writer(&self, k: usize) -> Result<AnswerWriter<'_>, String> {
+            pub fn answer_writer(&self, k: usize) -> Result<AnswerWriter<'_>, ProductError> {
                 match self {
                     $(Instance::$variant(x) => ContestProblem::answer_writer(x, k),)*
                 }
@@ -172,6 +201,13 @@ macro_rules! registry {
             pub fn size_text(&self) -> String {
                 match self {
                     $(Instance::$variant(x) => ContestProblem::size_text(x),)*
+                }
+            }
+
+            /// Its size in the problem's unit ([`ContestProblem::size`]).
+            pub fn size(&self) -> u64 {
+                match self {
+                    $(Instance::$variant(x) => ContestProblem::size(x),)*
                 }
             }
 
@@ -188,6 +224,26 @@ macro_rules! registry {
                 }
             }
         }
+
+        $(
+            impl From<$module::Instance> for Instance {
+                fn from(instance: $module::Instance) -> Instance {
+                    Instance::$variant(instance)
+                }
+            }
+
+            impl<'a> TryFrom<&'a Instance> for &'a $module::Instance {
+                type Error = Problem;
+
+                /// The test case inside, or the problem it belongs to instead.
+                fn try_from(instance: &'a Instance) -> Result<Self, Problem> {
+                    match instance {
+                        Instance::$variant(x) => Ok(x),
+                        other => Err(other.problem()),
+                    }
+                }
+            }
+        )*
     };
 }
 
@@ -311,6 +367,19 @@ impl Iterator for Cases<'_> {
     }
 }
 
+/// Why a product game is not built or solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProductError {
+    /// It would not fit: beyond the `u32` ids of a [`Game`], or beyond the memory this
+    /// machine allows ([`memory_limit`]). The message names the problem and the sizes.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The front-end built an invalid game (a bug of the front-end).
+    #[error("the product game is invalid: {0}")]
+    Invalid(#[from] BuildError),
+}
+
 /// An answer solved and ready to be written to its destination (without a final
 /// newline), by [`ContestProblem::answer_writer`].
 pub type AnswerWriter<'a> = Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + 'a>;
@@ -330,18 +399,19 @@ pub fn memory_limit() -> u64 {
 
 /// Refuses, before anything is allocated, a product game that the solver could not
 /// hold: beyond the `u32` index space or beyond [`memory_limit`].
-pub fn fits_in_memory(problem: &str, positions: u64, moves: u64) -> Result<(), String> {
-    check_size(positions, moves).map_err(|e| format!("{problem}: the game is too large: {e}"))?;
+pub fn fits_in_memory(problem: &str, positions: u64, moves: u64) -> Result<(), ProductError> {
+    check_size(positions, moves)
+        .map_err(|e| ProductError::TooLarge(format!("{problem}: the game is too large: {e}")))?;
     // Forward and reverse CSR, mover and label, solver cells, queue, values.
     let bytes = positions
         .saturating_mul(34)
         .saturating_add(moves.saturating_mul(8));
     if bytes > memory_limit() {
-        return Err(format!(
+        return Err(ProductError::TooLarge(format!(
             "{problem}: the game would have {positions} positions and {moves} moves, about {} MiB, more than the {} MiB this machine allows (three quarters of its memory)",
             bytes >> 20,
             memory_limit() >> 20
-        ));
+        )));
     }
     Ok(())
 }
@@ -409,15 +479,16 @@ pub(crate) fn degrees_and_reverse_of<I: Iterator<Item = (u32, u32)>>(
 
 /// Refuses a product game too large to solve without materializing it: beyond the
 /// `u32` index space, or more cells, queue and values than [`memory_limit`].
-pub fn fits_implicitly(problem: &str, positions: u64) -> Result<(), String> {
-    check_size(positions, 0).map_err(|e| format!("{problem}: the game is too large: {e}"))?;
+pub fn fits_implicitly(problem: &str, positions: u64) -> Result<(), ProductError> {
+    check_size(positions, 0)
+        .map_err(|e| ProductError::TooLarge(format!("{problem}: the game is too large: {e}")))?;
     let bytes = positions.saturating_mul(16);
     if bytes > memory_limit() {
-        return Err(format!(
+        return Err(ProductError::TooLarge(format!(
             "{problem}: the game would have {positions} positions, about {} MiB to solve, more than the {} MiB this machine allows (three quarters of its memory)",
             bytes >> 20,
             memory_limit() >> 20
-        ));
+        )));
     }
     Ok(())
 }

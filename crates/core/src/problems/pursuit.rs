@@ -7,7 +7,7 @@
 //! the draw convention credits endless play to Bob.
 
 use super::scan::{InputError, Scanner};
-use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, ContestProblem, Csr};
+use super::{degrees_and_reverse, fits_implicitly, fits_in_memory, ContestProblem, Csr, ProductError};
 use crate::game::{Game, Outcome, Side};
 use crate::solve::chase;
 use crate::solve::retrograde::{self, Graph, Predecessors, Reverse};
@@ -60,7 +60,7 @@ impl Instance {
     }
 
     /// The product game, built directly in CSR form.
-    pub fn game(&self) -> Result<Game, String> {
+    pub fn game(&self) -> Result<Game, ProductError> {
         let n = self.n as u64;
         let m = self.edges.len() as u64;
         let positions = 2 * n * n;
@@ -94,11 +94,11 @@ impl Instance {
                 }
             }
         }
-        Game::from_csr(movers, terminals, offsets, targets, Some(Side::B)).map_err(|e| e.to_string())
+        Game::from_csr(movers, terminals, offsets, targets, Some(Side::B)).map_err(ProductError::from)
     }
 
     /// The product game as a [`Graph`] computed from the contest graph.
-    pub fn implicit(&self) -> Result<Implicit, String> {
+    pub fn implicit(&self) -> Result<Implicit, ProductError> {
         let n = u64::from(self.n);
         fits_implicitly("pursuit", 2 * n * n)?;
         let (out_degree, reverse) = degrees_and_reverse(self.n, &self.edges);
@@ -123,7 +123,7 @@ impl Instance {
         let mut sorted = self.edges.clone();
         sorted.sort_unstable();
         sorted.dedup();
-        (2..=100).contains(&self.n)
+        (2..=Self::OFFICIAL_MAX).contains(&self.n)
             && !self.edges.is_empty()
             && sorted.len() == self.edges.len()
             && self.edges.iter().all(|&(b, e)| b != e)
@@ -134,6 +134,8 @@ impl Instance {
 impl ContestProblem for Instance {
     const NAME: &'static str = "pursuit";
     const COUNTED: bool = true;
+    const UNIT: &'static str = "vertices";
+    const OFFICIAL_MAX: u32 = 100;
 
     fn parse_case(s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
         parse_case(s, cases)
@@ -143,17 +145,17 @@ impl ContestProblem for Instance {
         print_case(self, out)
     }
 
-    fn game(&self) -> Result<Game, String> {
+    fn game(&self) -> Result<Game, ProductError> {
         Instance::game(self)
     }
 
-    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
+    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, ProductError> {
         Ok(retrograde::graph_outcomes(&self.implicit()?))
     }
 
     /// The judge's line for test case `k` by the fastest path: the chaser's win set
     /// ([`crate::solve::chase`]) on graphs small enough, else the implicit product.
-    fn answer_line(&self, k: usize) -> Result<String, String> {
+    fn answer_line(&self, k: usize) -> Result<String, ProductError> {
         let (out_degree, reverse) = degrees_and_reverse(self.n, &self.edges);
         let n = self.n as usize;
         match chase::runner_loses(n, &out_degree, &reverse.offsets, &reverse.sources) {
@@ -179,6 +181,10 @@ impl ContestProblem for Instance {
             count(self.n as usize, "vertex"),
             count(self.edges.len(), "edge")
         )
+    }
+
+    fn size(&self) -> u64 {
+        u64::from(self.n)
     }
 }
 

@@ -12,7 +12,7 @@
 use super::scan::{InputError, Scanner};
 use super::{
     degrees_and_reverse, degrees_and_reverse_of, fits_implicitly, fits_in_memory, AnswerWriter,
-    ContestProblem, Csr,
+    ContestProblem, Csr, ProductError,
 };
 use crate::game::{Game, Outcome, Side};
 use crate::solve::retrograde::{self, Graph, Predecessors, Reverse};
@@ -268,6 +268,8 @@ const BYTES_PER_WORD: u64 = 21;
 impl ContestProblem for Instance {
     const NAME: &'static str = "shiritori";
     const COUNTED: bool = false;
+    const UNIT: &'static str = "words";
+    const OFFICIAL_MAX: u32 = 200_000;
 
     fn parse_case(s: &mut Scanner, _cases: u64) -> Result<Instance, InputError> {
         let (n, line) = s.number("N, the number of words", 1, u32::MAX.into())?;
@@ -323,7 +325,7 @@ impl ContestProblem for Instance {
         }
     }
 
-    fn game(&self) -> Result<Game, String> {
+    fn game(&self) -> Result<Game, ProductError> {
         let (k, edges) = self.keys();
         let positions = 2 * u64::from(k);
         let moves = 2 * edges.len() as u64;
@@ -342,10 +344,10 @@ impl ContestProblem for Instance {
             }
         }
         let terminals = vec![None; positions as usize];
-        Game::from_csr(movers, terminals, offsets, targets, None).map_err(|e| e.to_string())
+        Game::from_csr(movers, terminals, offsets, targets, None).map_err(ProductError::from)
     }
 
-    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, String> {
+    fn implicit_outcomes(&self) -> Result<Vec<Outcome>, ProductError> {
         let (k, edges) = self.keys();
         outcomes_of_keys(k, &edges)
     }
@@ -367,7 +369,7 @@ impl ContestProblem for Instance {
     ///
     /// A small dictionary is solved on its keys instead: the tables over all 52³ strings
     /// would cost it more (in pages touched) than the rest of its `solve`.
-    fn answer_writer(&self, _k: usize) -> Result<AnswerWriter<'_>, String> {
+    fn answer_writer(&self, _k: usize) -> Result<AnswerWriter<'_>, ProductError> {
         Ok(self.answer_writer_on(if self.len() < 1 << 14 {
             Keying::Keys
         } else {
@@ -375,7 +377,7 @@ impl ContestProblem for Instance {
         }))
     }
 
-    fn answer_line(&self, k: usize) -> Result<String, String> {
+    fn answer_line(&self, k: usize) -> Result<String, ProductError> {
         let mut out = Vec::with_capacity(self.len() * 10);
         (ContestProblem::answer_writer(self, k)?)(&mut out).expect("writing to memory succeeds");
         Ok(String::from_utf8(out).expect("ASCII"))
@@ -383,7 +385,8 @@ impl ContestProblem for Instance {
 
     /// 1 ≤ N ≤ 2·10⁵; 3 ≤ |S_i| ≤ 8 (letters only is already enforced by the parser).
     fn is_official(&self) -> bool {
-        (1..=200_000).contains(&self.len()) && self.words.iter().all(|&x| x >> 36 & 15 != 0)
+        (1..=Self::OFFICIAL_MAX as usize).contains(&self.len())
+            && self.words.iter().all(|&x| x >> 36 & 15 != 0)
     }
 
     fn size_text(&self) -> String {
@@ -392,6 +395,10 @@ impl ContestProblem for Instance {
             count(self.len(), "word"),
             count(self.keys().0 as usize, "key")
         )
+    }
+
+    fn size(&self) -> u64 {
+        self.len() as u64
     }
 }
 
@@ -440,7 +447,7 @@ fn speaker_results(mut left: Vec<u32>, reverse: &Reverse) -> Vec<u8> {
 }
 
 /// The product game's outcomes on `k` keys joined by the words `edges`, by the fast path.
-fn outcomes_of_keys(k: u32, edges: &[(u32, u32)]) -> Result<Vec<Outcome>, String> {
+fn outcomes_of_keys(k: u32, edges: &[(u32, u32)]) -> Result<Vec<Outcome>, ProductError> {
     fits_implicitly("shiritori", 2 * u64::from(k))?;
     let (out_degree, reverse) = degrees_and_reverse(k, edges);
     Ok(retrograde::graph_outcomes(&Implicit {

@@ -28,9 +28,25 @@ use super::{parallel, SolveError, Solver};
 use crate::game::{Game, Outcome, Side, Value};
 use crate::solution::Solution;
 
-/// The queue-based retrograde solver.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Retrograde;
+/// The queue-based retrograde solver, on `threads` threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Retrograde {
+    /// Threads that solve one game: 1 (the default) solves on the calling thread alone
+    /// (a tester that runs a game per thread must not oversubscribe), 0 on one thread
+    /// per core; the solution is the same for every count.
+    pub threads: usize,
+}
+
+/// The one-thread solver, so that `Retrograde.solve(&game)` reads as for a unit
+/// struct; `Retrograde { threads: 0 }` solves on every core.
+#[allow(non_upper_case_globals)]
+pub const Retrograde: Retrograde = Retrograde { threads: 1 };
+
+impl Default for Retrograde {
+    fn default() -> Retrograde {
+        Retrograde
+    }
+}
 
 impl Solver for Retrograde {
     fn name(&self) -> &str {
@@ -38,7 +54,10 @@ impl Solver for Retrograde {
     }
 
     fn solve(&self, game: &Game) -> Result<Solution, SolveError> {
-        Ok(solve(game))
+        Ok(match self.threads {
+            1 => solve(game),
+            threads => solve_with_threads(game, threads),
+        })
     }
 }
 

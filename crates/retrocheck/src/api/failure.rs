@@ -1,12 +1,9 @@
 //! What every entry point of the API returns when your solver is wrong: the failing
 //! case shrunk by retrocheck's shrinker, as text, with the references' expected output.
 
-use crate::corpus::save;
-use crate::failure::{case_text, triage};
-use crate::game::Outcome;
+use crate::failure::{case_text, triage, Policy};
 use crate::generate::Case;
 use crate::oracles::{check_case, Mismatch, Oracles, Signature};
-use crate::shrink::shrink_case;
 use crate::Subject;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -61,28 +58,38 @@ impl Failure {
         let found_size = case.size_text();
         let (as_game, found_in) = product_game_if_wrong(case, under_test, oracles, found_in);
         let case = as_game.as_ref().unwrap_or(case);
-        let (shrunk, mismatch, steps) = shrink_directly(case, under_test, oracles)
-            .or_else(|| {
-                let t = triage(case, under_test, oracles, None, |_| {}).ok()?;
-                Some((t.shrunk.value, t.mismatch, t.shrunk.steps))
-            })
-            .unwrap_or_else(|| {
+        let policy = Policy {
+            corpus: corpus.map(Path::to_path_buf),
+            direct: true,
+            ..Policy::new(*oracles)
+        };
+        let (shrunk, mismatch, steps, text, expected, saved) = match triage(case, under_test, &policy, |_| {})
+        {
+            Ok(t) => (
+                t.shrunk.value,
+                t.mismatch,
+                t.shrunk.steps,
+                t.text,
+                t.expected,
+                t.saved,
+            ),
+            Err(e) => {
                 // It no longer fails: report it as found rather than lose it.
                 let mismatch = check_case(case, under_test, oracles)
                     .err()
                     .unwrap_or(Mismatch::Crashed {
                         solver: under_test.name().into(),
-                        error: "fails only sometimes".into(),
+                        error: format!("fails only sometimes ({e})"),
                     });
-                (case.clone(), mismatch, 0)
-            });
-        let (kind, text) = case_text(&shrunk);
-        let expected = crate::oracles::expected::output(&shrunk, 1).unwrap_or_else(|e| e + "\n");
-        let saved = corpus.map(|root| {
-            save(root, kind, &text, &expected)
-                .map(|saved| saved.input)
-                .map_err(|e| format!("not saved in {}: {e}", root.display()))
-        });
+                let (kind, text) = case_text(case);
+                let expected = crate::oracles::expected::output(case, 1).unwrap_or_else(|e| format!("{e}\n"));
+                let saved = corpus.map(|root| {
+                    crate::corpus::save(root, kind, &text, &expected)
+                        .map_err(|e| format!("not saved in {}: {e}", root.display()))
+                });
+                (case.clone(), mismatch, 0, text, expected, saved)
+            }
+        };
         Failure {
             solver: under_test.name().into(),
             found_in,
@@ -94,38 +101,9 @@ impl Failure {
             text,
             expected,
             shrink_steps: steps,
-            saved,
+            saved: saved.map(|s| s.map(|saved| saved.input)),
         }
     }
-}
-
-/// Shrinks `case` while the solver's own solution of it stays wrong by the references
-/// or `certify` (no metamorphic relation), so the report shows wrong lines of the
-/// solver's output; `None` when only a relation sees the failure, which the shrinker
-/// then keeps (docs/DESIGN.md, "Shrinking").
-fn shrink_directly(
-    case: &Case,
-    under_test: &dyn Subject,
-    oracles: &Oracles,
-) -> Option<(Case, Mismatch, usize)> {
-    let direct = Oracles {
-        relations_off: true,
-        relations_on_every_size: false,
-        ..*oracles
-    };
-    let signature = check_case(case, under_test, &direct).err()?.signature();
-    let fails = |c: &Case| check_case(c, under_test, &direct).is_err_and(|m| m.signature() == signature);
-    // Candidates of big cases are judged on every core at once, as triage does; the
-    // result does not depend on it.
-    let big = case.game().is_ok_and(|g| g.positions() > 2_000);
-    let jobs = if big {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        1
-    };
-    let shrunk = shrink_case(case, fails, |_| {}, None, jobs);
-    let mismatch = check_case(&shrunk.value, under_test, &direct).err()?;
-    Some((shrunk.value, mismatch, shrunk.steps))
 }
 
 /// A solver of games sees a contest instance only as its product game: when the
@@ -164,13 +142,7 @@ fn output_of(case: &Case, under_test: &dyn Subject) -> String {
             solution.len(),
             game.positions()
         ),
-        Ok(solution) => match case {
-            Case::Game(game) => solution.to_text(game),
-            Case::Instance(instance) => {
-                let outcomes: Vec<Outcome> = solution.values.iter().map(|v| v.outcome()).collect();
-                instance.answer(1, &outcomes) + "\n"
-            }
-        },
+        Ok(solution) => crate::oracles::expected::text(case, 1, &solution),
     }
 }
 

@@ -6,11 +6,10 @@ use super::Passed;
 use crate::generate::strategy;
 use crate::generate::{Case, Family};
 use crate::oracles::{check_case, Oracles};
-use crate::run::bulk::splitmix64;
 use crate::solve::Solver;
 use crate::Subject;
 use proptest::strategy::{BoxedStrategy, Strategy};
-use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
+use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use std::path::PathBuf;
 
 /// A property: "the solver passes every oracle on every case of this strategy".
@@ -88,10 +87,7 @@ impl Property {
             failure_persistence: None,
             ..Config::default()
         };
-        let mut runner = TestRunner::new_with_rng(
-            config,
-            TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(self.seed)),
-        );
+        let mut runner = TestRunner::new_with_rng(config, crate::seed::proptest_rng(self.seed));
         let result = runner.run(&self.strategy, |case| {
             check_case(&case, under_test, &oracles)
                 .map(drop)
@@ -127,13 +123,4 @@ impl Property {
             Err(failure) => panic!("{failure}"),
         }
     }
-}
-
-/// The 32 bytes of a ChaCha seed from a `u64`, by the campaigns' mixing function.
-fn seed_bytes(seed: u64) -> [u8; 32] {
-    let mut bytes = [0u8; 32];
-    for (k, chunk) in bytes.chunks_mut(8).enumerate() {
-        chunk.copy_from_slice(&splitmix64(seed ^ splitmix64(k as u64)).to_le_bytes());
-    }
-    bytes
 }

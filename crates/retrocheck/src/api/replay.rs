@@ -3,12 +3,8 @@
 
 use super::failure::Failure;
 use super::Passed;
-use crate::corpus::{inputs, Kind};
-use crate::format::parse_game;
-use crate::game::Outcome;
-use crate::generate::Case;
-use crate::oracles::{check_case, Oracles};
-use crate::solution::out_lines;
+use crate::corpus::{self, inputs, Kind};
+use crate::oracles::Oracles;
 use crate::solve::Solver;
 use crate::Subject;
 use std::fmt;
@@ -55,9 +51,11 @@ impl fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 /// Replays every corpus input under `root` (a directory searched recursively, or one
-/// file): `NAME.game`, or `NAME.in` in a directory named after a contest problem. Each
-/// case runs through every oracle with `solver`; then, if `NAME.out` exists, the
-/// solver's output must match it line by line (`#` comments and blank lines ignored).
+/// file): `NAME.game`, or `NAME.in` in a directory named after a contest problem, each
+/// with its expected output in `NAME.out`. Each case runs through every oracle with
+/// `solver`; then the solver's output must match the `.out` file line by line (`#`
+/// comments and blank lines ignored). This is the loader and runner of
+/// `retrocheck replay` and of `cargo test`'s corpus replay (`corpus::replay`).
 ///
 /// Games come first, smallest files first, so the failure reported is on the smallest
 /// case that shows it; it is shrunk further, and never saved (it is in a corpus
@@ -83,30 +81,30 @@ pub fn replay<S: Solver + ?Sized>(solver: &S, root: impl AsRef<Path>) -> Result<
         (Kind::of_path(path) != Some(Kind::Game), size, path.clone())
     });
     let (mut cases, file_count) = (0, files.len());
+    let oracles = Oracles::default();
     for path in files {
-        let kind = Kind::of_path(&path).ok_or_else(|| {
-            corpus_error(
-                &path,
-                "not a corpus input (.game, or .in under a problem's directory)".into(),
-            )
-        })?;
-        let text = std::fs::read_to_string(&path).map_err(|e| corpus_error(&path, e.to_string()))?;
-        let file_cases = parse(kind, &text).map_err(|e| corpus_error(&path, e))?;
-        let mut output = String::new();
-        for (k, case) in file_cases.iter().enumerate() {
-            let oracles = Oracles::default();
-            if check_case(case, under_test, &oracles).is_err() {
+        let replayed = corpus::load(&path).and_then(|file| corpus::replay(&file, under_test, &oracles));
+        match replayed {
+            Ok(n) => cases += n as u64,
+            Err(corpus::ReplayError::Failed {
+                path, kind, k, case, ..
+            }) => {
                 let at = match kind {
                     Kind::Game => path.display().to_string(),
-                    Kind::Problem(_) => format!("{} (test case {})", path.display(), k + 1),
+                    Kind::Problem(_) => format!("{} (test case {k})", path.display()),
                 };
-                let failure = Failure::shrink(case, under_test, &oracles, at, None);
+                let failure = Failure::shrink(&case, under_test, &oracles, at, None);
                 return Err(ReplayError::Failed(Box::new(failure)));
             }
-            output += &output_of(case, k + 1, under_test).map_err(|e| corpus_error(&path, e))?;
-            cases += 1;
+            Err(corpus::ReplayError::Unusable { path, message }) => return Err(corpus_error(&path, message)),
+            Err(stale) => {
+                let message = stale.to_string();
+                let message = message
+                    .strip_prefix(&format!("{}: ", path.display()))
+                    .unwrap_or(&message);
+                return Err(corpus_error(&path, message.into()));
+            }
         }
-        compare_with_out(&path, &output).map_err(|e| corpus_error(&path, e))?;
     }
     Ok(Passed {
         cases,
@@ -116,50 +114,4 @@ pub fn replay<S: Solver + ?Sized>(solver: &S, root: impl AsRef<Path>) -> Result<
             root.display()
         ),
     })
-}
-
-fn parse(kind: Kind, text: &str) -> Result<Vec<Case>, String> {
-    match kind {
-        Kind::Game => Ok(vec![Case::Game(parse_game(text).map_err(|e| e.to_string())?)]),
-        Kind::Problem(problem) => Ok(problem
-            .parse(text)
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .map(Case::Instance)
-            .collect()),
-    }
-}
-
-/// The subject's output for `case` as test case `k` of its file, in the `.out` format.
-fn output_of(case: &Case, k: usize, under_test: &dyn Subject) -> Result<String, String> {
-    let game = case.game()?;
-    let solution = under_test.solve(&game).map_err(|e| e.to_string())?;
-    Ok(match case {
-        Case::Game(game) => solution.to_text(game),
-        Case::Instance(instance) => {
-            let outcomes: Vec<Outcome> = solution.values.iter().map(|v| v.outcome()).collect();
-            instance.answer(k, &outcomes) + "\n"
-        }
-    })
-}
-
-/// Compares `output` with the `.out` file beside `input`, if there is one.
-fn compare_with_out(input: &Path, output: &str) -> Result<(), String> {
-    let out_path = input.with_extension("out");
-    let expected = match std::fs::read_to_string(&out_path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(format!("cannot read {}: {e}", out_path.display())),
-    };
-    let (want, got) = (out_lines(&expected), out_lines(output));
-    match (0..want.len().max(got.len())).find(|&l| want.get(l) != got.get(l)) {
-        None => Ok(()),
-        Some(line) => Err(format!(
-            "output line {} differs from {}, although every oracle accepts the solution: expected {:?}, got {:?}",
-            line + 1,
-            out_path.display(),
-            want.get(line).copied().unwrap_or("<nothing>"),
-            got.get(line).copied().unwrap_or("<nothing>")
-        )),
-    }
 }

@@ -11,16 +11,18 @@
 pub mod exhaustive;
 pub mod strategy;
 
+use crate::contest::Rules;
 use crate::game::{Game, GameBuilder, Outcome, Side};
-use crate::problems::{berzerk, catmouse, minigame, pursuit, shiritori, Instance};
+use crate::problems::{Instance, Problem, ProductError};
 use crate::text::count;
 use crate::transform::relabel;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// A generator family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Family {
     /// Uniform random moves, 0–3 per position: the uncontrolled baseline.
     Uniform,
@@ -43,16 +45,9 @@ pub enum Family {
     Terminals,
     /// A draw convention credits endless play to one side.
     DrawConvention,
-    /// Product games of random `pursuit` instances.
-    Pursuit,
-    /// Product games of random `minigame` instances.
-    Minigame,
-    /// Product games of random `berzerk` instances: full and sparse step sets.
-    Berzerk,
-    /// Product games of random `shiritori` dictionaries over small alphabets.
-    Shiritori,
-    /// Product games of random `catmouse` boards.
-    Catmouse,
+    /// Product games of random instances of a contest problem, within its official
+    /// limits ([`crate::contest`]); named after the problem.
+    Contest(Problem),
     /// Every feature switched on or off at random per case.
     Swarm,
     /// Every game up to a few positions, by index ([`crate::generate::exhaustive`]).
@@ -62,32 +57,50 @@ pub enum Family {
     Large,
 }
 
+/// The families of plain games drawn from features, in report order.
+const GAME_FAMILIES: [Family; 10] = [
+    Family::Uniform,
+    Family::Sparse,
+    Family::Dense,
+    Family::Wide,
+    Family::Dag,
+    Family::LongPath,
+    Family::Cycles,
+    Family::Multi,
+    Family::Terminals,
+    Family::DrawConvention,
+];
+
+/// The number of families: one per contest problem besides the others.
+const FAMILY_COUNT: usize = GAME_FAMILIES.len() + Problem::ALL.len() + 3;
+
+/// Every family in report order: the game families, a family per contest problem in
+/// the registry's order, then `swarm`, `exhaustive` and `large`.
+const fn all_families() -> [Family; FAMILY_COUNT] {
+    let mut out = [Family::Uniform; FAMILY_COUNT];
+    let mut i = 0;
+    while i < GAME_FAMILIES.len() {
+        out[i] = GAME_FAMILIES[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < Problem::ALL.len() {
+        out[i + j] = Family::Contest(Problem::ALL[j]);
+        j += 1;
+    }
+    out[i + j] = Family::Swarm;
+    out[i + j + 1] = Family::Exhaustive;
+    out[i + j + 2] = Family::Large;
+    out
+}
+
 impl Family {
     /// Every family, in report order.
-    pub const ALL: [Family; 18] = [
-        Family::Uniform,
-        Family::Sparse,
-        Family::Dense,
-        Family::Wide,
-        Family::Dag,
-        Family::LongPath,
-        Family::Cycles,
-        Family::Multi,
-        Family::Terminals,
-        Family::DrawConvention,
-        Family::Pursuit,
-        Family::Minigame,
-        Family::Berzerk,
-        Family::Shiritori,
-        Family::Catmouse,
-        Family::Swarm,
-        Family::Exhaustive,
-        Family::Large,
-    ];
+    pub const ALL: [Family; FAMILY_COUNT] = all_families();
 
     /// The families whose cases are drawn from a seed at a size chosen by the
     /// campaign: all but `exhaustive` and `large`, the last two.
-    pub const SEEDED: &'static [Family] = Family::ALL.split_at(16).0;
+    pub const SEEDED: &'static [Family] = Family::ALL.split_at(FAMILY_COUNT - 2).0;
 
     /// The seeded families whose cases are plain games (not contest instances).
     pub fn games() -> impl Iterator<Item = Family> {
@@ -96,10 +109,7 @@ impl Family {
 
     /// Whether the family's cases are contest instances.
     pub fn is_contest(self) -> bool {
-        matches!(
-            self,
-            Family::Pursuit | Family::Minigame | Family::Berzerk | Family::Shiritori | Family::Catmouse
-        )
+        matches!(self, Family::Contest(_))
     }
 
     /// A hash of the family's name (FNV-1a), mixed into its seeds: a family's cases
@@ -124,11 +134,7 @@ impl Family {
             Family::Multi => "multi",
             Family::Terminals => "terminals",
             Family::DrawConvention => "draw-convention",
-            Family::Pursuit => "pursuit",
-            Family::Minigame => "minigame",
-            Family::Berzerk => "berzerk",
-            Family::Shiritori => "shiritori",
-            Family::Catmouse => "catmouse",
+            Family::Contest(problem) => problem.name(),
             Family::Swarm => "swarm",
             Family::Exhaustive => "exhaustive",
             Family::Large => "large",
@@ -211,13 +217,7 @@ impl Family {
             },
             Family::Swarm => Features::swarm(rng),
             // These families do not use features; these are never read.
-            Family::Pursuit
-            | Family::Minigame
-            | Family::Berzerk
-            | Family::Shiritori
-            | Family::Catmouse
-            | Family::Exhaustive
-            | Family::Large => base,
+            Family::Contest(_) | Family::Exhaustive | Family::Large => base,
         }
     }
 }
@@ -354,7 +354,7 @@ impl Case {
     }
 
     /// The game the oracles check.
-    pub fn game(&self) -> Result<Game, String> {
+    pub fn game(&self) -> Result<Game, ProductError> {
         match self {
             Case::Game(g) => Ok(g.clone()),
             Case::Instance(i) => i.game(),
@@ -366,7 +366,7 @@ impl Case {
 /// every platform and version.
 pub fn case_rng(family: Family, seed: u64) -> ChaCha8Rng {
     // Mix the family in so that the same seed gives unrelated games per family.
-    ChaCha8Rng::seed_from_u64(seed ^ family.salt())
+    crate::seed::rng(seed ^ family.salt())
 }
 
 /// The case of `family` for `seed`, with about `size` positions (at least 1). For
@@ -384,27 +384,9 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
             )
         }
         Family::Large => Case::Game(large_game(&mut rng, size)),
-        Family::Pursuit => {
-            let n = ((size / 2) as f64).sqrt().max(2.0) as u32;
-            Case::Instance(Instance::Pursuit(pursuit_instance(&mut rng, n, true)))
-        }
-        Family::Minigame => {
-            let n = (size / 6).max(1) as u32;
-            Case::Instance(Instance::Minigame(minigame_instance(&mut rng, n, true)))
-        }
-        Family::Berzerk => {
-            // 2n positions and up to 2n² moves: the moves follow the size.
-            let n = ((size * 2) as f64).sqrt().max(2.0) as u32;
-            Case::Instance(Instance::Berzerk(berzerk_instance(&mut rng, n, true)))
-        }
-        Family::Shiritori => {
-            // 2N moves; at most 2·64 positions over the small alphabets.
-            let n = (size / 2).max(1) as u32;
-            Case::Instance(Instance::Shiritori(shiritori_instance(&mut rng, n, true)))
-        }
-        Family::Catmouse => {
-            let n = ((size / 2) as f64).sqrt().max(3.0) as u32;
-            Case::Instance(Instance::Catmouse(catmouse_instance(&mut rng, n, true)))
+        Family::Contest(problem) => {
+            let entry = crate::contest::entry(problem);
+            Case::Instance(entry.generate(&mut rng, entry.units(size), Rules::OFFICIAL))
         }
         _ => {
             let features = family.features(&mut rng);
@@ -678,181 +660,11 @@ pub fn large_game(rng: &mut impl Rng, n: usize) -> Game {
     Game::from_csr(movers, terminals, offsets, targets, credit).expect("large games are valid")
 }
 
-/// A random `pursuit` instance on `n` vertices; within the official limits when
-/// `official` (no self-loops or duplicate edges, m ≥ 1, x ≠ y, 2 ≤ n).
-pub fn pursuit_instance(rng: &mut impl Rng, n: u32, official: bool) -> pursuit::Instance {
-    let n = if official { n.clamp(2, 100) } else { n.max(1) };
-    let pairs = u64::from(n) * u64::from(n - u32::from(official));
-    let count = (pairs as f64 * rng.gen_range(0.05..0.6)) as u64;
-    pursuit_instance_with(rng, n, count.max(1), official)
-}
-
-/// A random `pursuit` instance with `n` vertices and `m` edges (fewer if `official`
-/// and there are not that many distinct pairs).
-pub fn pursuit_instance_with(rng: &mut impl Rng, n: u32, m: u64, official: bool) -> pursuit::Instance {
-    let n = n.max(1 + u32::from(official));
-    let edges = random_edges(rng, n, m, official, official);
-    let bob = rng.gen_range(0..n);
-    let mut alice = rng.gen_range(0..n);
-    if official && alice == bob {
-        alice = (bob + rng.gen_range(1..n)) % n;
-    }
-    pursuit::Instance { n, edges, bob, alice }
-}
-
-/// A random `minigame` instance on `n` vertices; within the official limits when
-/// `official` (m ≥ 1, no duplicate arcs; self-loops are allowed).
-pub fn minigame_instance(rng: &mut impl Rng, n: u32, official: bool) -> minigame::Instance {
-    let n = n.max(1);
-    let count = (f64::from(n) * rng.gen_range(0.5..2.5)) as u64;
-    minigame_instance_with(rng, n, count.clamp(1, 200_000), official)
-}
-
-/// A random `minigame` instance with `n` vertices and `m` arcs.
-pub fn minigame_instance_with(rng: &mut impl Rng, n: u32, m: u64, official: bool) -> minigame::Instance {
-    let n = n.max(1);
-    let arcs = random_edges(rng, n, m, false, official);
-    let order = std::array::from_fn(|_| if rng.gen() { Side::A } else { Side::B });
-    let actors = std::array::from_fn(|_| rng.gen_bool(0.3));
-    minigame::Instance {
-        n,
-        arcs,
-        order,
-        actors,
-    }
-}
-
-/// `count` random edges, or as many as there are distinct pairs when `distinct`.
-fn random_edges(rng: &mut impl Rng, n: u32, count: u64, no_loops: bool, distinct: bool) -> Vec<(u32, u32)> {
-    let pairs = u64::from(n) * u64::from(n) - if no_loops { u64::from(n) } else { 0 };
-    if pairs == 0 {
-        return Vec::new();
-    }
-    let want = if distinct { count.min(pairs) } else { count } as usize;
-    let mut edges = Vec::with_capacity(want);
-    let mut seen = std::collections::HashSet::with_capacity(if distinct { want } else { 0 });
-    while edges.len() < want {
-        let from = rng.gen_range(0..n);
-        let to = rng.gen_range(0..n);
-        if (no_loops && from == to) || (distinct && !seen.insert((from, to))) {
-            continue;
-        }
-        edges.push((from, to));
-    }
-    edges
-}
-
-/// A random `berzerk` instance on a ring of about `n` objects (at least 2). Within the
-/// official limits each set is a random non-empty subset of `1..n` in random order;
-/// otherwise sets may be empty and repeat values, and hold 0 and n (steps that stay in
-/// place).
-pub fn berzerk_instance(rng: &mut impl Rng, n: u32, official: bool) -> berzerk::Instance {
-    let n = if official { n.clamp(2, 7000) } else { n.max(2) };
-    let set = |rng: &mut dyn rand::RngCore| -> Vec<u32> {
-        if official {
-            let mut all: Vec<u32> = (1..n).collect();
-            all.shuffle(rng);
-            let k = rng.gen_range(1..n) as usize;
-            all.truncate(k);
-            all
-        } else {
-            let k = rng.gen_range(0..=n + 1);
-            (0..k).map(|_| rng.gen_range(0..=n)).collect()
-        }
-    };
-    let rick = set(rng);
-    let morty = set(rng);
-    berzerk::Instance { n, rick, morty }
-}
-
-/// A random `shiritori` dictionary of `n` words (at least 1) over a small alphabet, so
-/// that words chain, loop and repeat; words of 3 to 8 letters, or up to 10 outside the
-/// official limits.
-pub fn shiritori_instance(rng: &mut impl Rng, n: u32, official: bool) -> shiritori::Instance {
-    let n = if official { n.clamp(1, 200_000) } else { n.max(1) };
-    let alphabet = &b"abAB"[..rng.gen_range(1..=4)];
-    let longest = if official { 8 } else { 10 };
-    let words: Vec<String> = (0..n)
-        .map(|_| {
-            let len = rng.gen_range(3..=longest);
-            (0..len)
-                .map(|_| char::from(*alphabet.choose(rng).expect("a letter")))
-                .collect()
-        })
-        .collect();
-    shiritori::Instance::new(words)
-}
-
-/// A random `catmouse` board on `n` nodes (at least 3). Within the official limits the
-/// lists are symmetric, without self-listing or repeats, node 1 has a neighbour and
-/// node 2 one other than the hole; half the boards are dense, half a tree with a few
-/// more edges (long ways to the hole); in half the cat starts next to the hole and in
-/// half the mouse does not. Otherwise each list is drawn on its own.
-pub fn catmouse_instance(rng: &mut impl Rng, n: u32, official: bool) -> catmouse::Instance {
-    let n = if official { n.clamp(3, 50) } else { n.max(3) };
-    let density = rng.gen_range(0.05..0.7);
-    let mut lists = vec![Vec::new(); n as usize];
-    if official {
-        let link = |lists: &mut Vec<Vec<u32>>, v: u32, w: u32| {
-            if v != w && !lists[v as usize].contains(&w) {
-                lists[v as usize].push(w);
-                lists[w as usize].push(v);
-            }
-        };
-        if rng.gen_bool(0.5) {
-            // Sparse: a random tree and a few more edges, so that the hole is far and
-            // chases are long (where the rules about the hole decide).
-            let mut order: Vec<u32> = (0..n).collect();
-            order.shuffle(rng);
-            for i in 1..n as usize {
-                let parent = order[rng.gen_range(0..i)];
-                link(&mut lists, order[i], parent);
-            }
-            for _ in 0..rng.gen_range(0..=n / 4) {
-                let (v, w) = (rng.gen_range(0..n), rng.gen_range(0..n));
-                link(&mut lists, v, w);
-            }
-        } else {
-            for v in 0..n {
-                for w in v + 1..n {
-                    if rng.gen_bool(density) {
-                        link(&mut lists, v, w);
-                    }
-                }
-            }
-        }
-        if lists[1].is_empty() {
-            link(&mut lists, 1, (1 + rng.gen_range(1..n)) % n);
-        }
-        if lists[2].iter().all(|&c| c == 0) {
-            let others: Vec<u32> = (1..n).filter(|&w| w != 2).collect();
-            link(&mut lists, 2, *others.choose(rng).expect("n ≥ 3"));
-        }
-        // The rules' own axes, each in half the boards: the cat next to the hole (its
-        // forbidden move), and the mouse not next to it (it has a way to go).
-        if rng.gen_bool(0.5) {
-            link(&mut lists, 2, 0);
-        }
-        if n > 3 && rng.gen_bool(0.5) && lists[1].len() > 1 {
-            lists[1].retain(|&w| w != 0);
-            lists[0].retain(|&w| w != 1);
-        }
-        for list in &mut lists {
-            list.shuffle(rng);
-        }
-    } else {
-        for list in &mut lists {
-            let d = rng.gen_range(0..=((f64::from(n) * density) as u32 + 1));
-            *list = (0..d).map(|_| rng.gen_range(0..n)).collect();
-        }
-    }
-    catmouse::Instance { lists }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::solve::retrograde;
+    use rand::SeedableRng;
 
     #[test]
     fn the_same_family_seed_and_size_give_the_same_case() {
@@ -897,8 +709,8 @@ mod tests {
     fn official_instances_respect_the_official_limits() {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         for n in [2, 3, 10, 100] {
-            assert!(pursuit_instance(&mut rng, n, true).is_official());
-            assert!(minigame_instance(&mut rng, n, true).is_official());
+            assert!(crate::contest::pursuit::instance(&mut rng, n, true).is_official());
+            assert!(crate::contest::minigame::instance(&mut rng, n, true).is_official());
         }
     }
 }

@@ -277,9 +277,18 @@ pub fn reference_solution(game: &Game, oracles: &Oracles) -> Result<Option<(Orac
 /// [`check`] for a generated case: a game, or a contest instance's product game
 /// (with the implicit product checked too).
 pub fn check_case(case: &Case, under_test: &dyn Subject, oracles: &Oracles) -> Result<Stats, Mismatch> {
+    check_case_solution(case, under_test, oracles).map(|(stats, _)| stats)
+}
+
+/// [`check_case`], returning the checked solution of the case's game too.
+pub fn check_case_solution(
+    case: &Case,
+    under_test: &dyn Subject,
+    oracles: &Oracles,
+) -> Result<(Stats, Solution), Mismatch> {
     match case {
-        Case::Game(game) => check(game, under_test, oracles),
-        Case::Instance(instance) => check_instance(instance, under_test, oracles),
+        Case::Game(game) => check_solution(game, under_test, oracles),
+        Case::Instance(instance) => check_instance_solution(instance, under_test, oracles),
     }
 }
 
@@ -291,16 +300,25 @@ pub fn check_instance(
     under_test: &dyn Subject,
     oracles: &Oracles,
 ) -> Result<Stats, Mismatch> {
-    let game = instance
-        .game()
-        .map_err(|error| Mismatch::OracleFailed { oracle: None, error })?;
+    check_instance_solution(instance, under_test, oracles).map(|(stats, _)| stats)
+}
+
+fn check_instance_solution(
+    instance: &Instance,
+    under_test: &dyn Subject,
+    oracles: &Oracles,
+) -> Result<(Stats, Solution), Mismatch> {
+    let game = instance.game().map_err(|error| Mismatch::OracleFailed {
+        oracle: None,
+        error: error.to_string(),
+    })?;
     let (stats, truth) = check_solution(&game, under_test, oracles)?;
     let outcomes: Vec<Outcome> = truth.values.iter().map(|v| v.outcome()).collect();
     let fast = instance
         .implicit_outcomes()
         .map_err(|error| Mismatch::OracleFailed {
             oracle: Some(Oracle::ImplicitProduct),
-            error,
+            error: error.to_string(),
         })?;
     if let Some(p) = (0..game.positions()).find(|&p| outcomes[p] != fast[p]) {
         return Err(Mismatch::ImplicitProduct {
@@ -324,5 +342,5 @@ pub fn check_instance(
             });
         }
     }
-    Ok(stats)
+    Ok((stats, truth))
 }

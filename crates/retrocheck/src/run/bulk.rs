@@ -10,9 +10,9 @@
 use crate::generate::exhaustive;
 use crate::generate::{self, Case, Family};
 use crate::oracles::{check_case, Mismatch, Oracles, Stats};
+use crate::seed;
 use crate::Subject;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -105,8 +105,8 @@ impl Campaign {
             Family::Large => (min, max) = (min.max(LARGE_MIN), max.max(LARGE_MIN)),
             _ => {}
         }
-        let seed = splitmix64(self.seed ^ splitmix64(family.salt() ^ splitmix64(j)));
-        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5151_5151);
+        let seed = seed::mix(self.seed, family.salt() ^ seed::splitmix64(j));
+        let mut rng = seed::rng(seed ^ 0x5151_5151);
         let (low, high) = ((min as f64).ln(), (max as f64 + 1.0).ln());
         let size = (low + (high - low) * rng.gen::<f64>()).exp() as usize;
         (family, seed, size.clamp(min.min(max), max))
@@ -139,14 +139,6 @@ impl Campaign {
 
 /// The smallest `large` game.
 pub const LARGE_MIN: usize = 100_000;
-
-/// A well-mixed 64-bit hash (SplitMix64's finalizer).
-pub fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// What a campaign saw of one family.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

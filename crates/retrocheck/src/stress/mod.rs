@@ -1,148 +1,117 @@
 //! Stress-testing a user's program: generate inputs of log-uniform sizes, run the
-//! program under a judge's limits, judge its output against retrocheck's checked answer
+//! program under a judge's limits, judge its output against retrocheck's proven answer
 //! (or a reference program's) the way contest judges do, then split a failing
 //! multi-case input down to the failing case and shrink it, re-running the program at
 //! every step.
+//!
+//! [`search`] is the campaign loop and [`reduce`] the shrink; [`stress`] does both, as
+//! `retrocheck stress` does. Everything is generic over the [`Target`]: a contest
+//! problem — a registered one, or a problem of your own implementing
+//! [`Contest`](crate::contest::Contest) — or games in `.game` files.
 
 pub mod judge;
 pub mod quote;
 pub mod report;
 pub mod run;
+pub mod target;
 
-use crate::format::print_game;
-use crate::generate::{self, Case, Family};
+use crate::contest::Rules;
 use crate::oracles::Stats;
-use crate::problems::{Instance, Problem};
-use crate::shrink::{case_passes, pass, shrink_parallel, Passes};
+use crate::seed;
+use crate::shrink::{pass, shrink_parallel, Passes};
 pub use judge::{judge, Verdict};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use report::Report;
 pub use run::{Limits, Program, Run, OUTPUT_LIMIT};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+pub use target::Target;
 
-/// What a stress run tests: a contest problem, or programs that read a `.game` file and
-/// print the solution format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Target {
-    Problem(Problem),
-    Game,
-}
-
-impl Target {
-    /// The largest size the official limits allow (vertices, objects, words, nodes),
-    /// if the target has limits: what `--max-size` is capped at unless
-    /// `--beyond-limits`.
-    pub fn official_max(self) -> Option<u32> {
-        match self {
-            Target::Problem(Problem::Pursuit) => Some(100),
-            Target::Problem(Problem::Minigame) => Some(100_000),
-            Target::Problem(Problem::Berzerk) => Some(7_000),
-            Target::Problem(Problem::Shiritori) => Some(200_000),
-            Target::Problem(Problem::Catmouse) => Some(50),
-            Target::Game => None,
-        }
-    }
-
-    /// The unit `--max-size` counts, plural.
-    pub fn unit(self) -> &'static str {
-        match self {
-            Target::Problem(Problem::Pursuit | Problem::Minigame) => "vertices",
-            Target::Problem(Problem::Berzerk) => "objects",
-            Target::Problem(Problem::Shiritori) => "words",
-            Target::Problem(Problem::Catmouse) => "nodes",
-            Target::Game => "positions",
-        }
-    }
-}
-
-/// One stress input: a contest input of one or more cases, or one game.
+/// One stress input: one or more test cases.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Input {
-    pub target: Target,
-    pub cases: Vec<Case>,
+pub struct Input<T> {
+    /// The test cases, in input order.
+    pub cases: Vec<T>,
 }
 
-impl Input {
+impl<T: Target> Input<T> {
     /// The input as the program reads it.
     pub fn text(&self) -> String {
-        match self.target {
-            Target::Game => self
-                .cases
-                .iter()
-                .map(|c| {
-                    if let Case::Game(g) = c {
-                        print_game(g)
-                    } else {
-                        String::new()
-                    }
-                })
-                .collect(),
-            Target::Problem(problem) => {
-                let instances: Vec<Instance> = self
-                    .cases
-                    .iter()
-                    .filter_map(|c| {
-                        if let Case::Instance(i) = c {
-                            Some(i.clone())
-                        } else {
-                            None
-                        }
-                    })
-                    .collect();
-                problem.print(&instances)
-            }
-        }
+        T::input(&self.cases)
     }
 
-    /// The expected output (see [`crate::oracles::expected`]): one line per test case, or the
-    /// solution format for a game.
+    /// The expected output (retrocheck's proven answer): one answer per test case, or
+    /// the solution format for a game.
     pub fn expected(&self) -> Result<String, String> {
-        crate::oracles::expected::outputs(&self.cases)
+        expected_and_coverage(&self.cases).map(|(text, _)| text)
+    }
+
+    /// The input in words: "one test case, 3 vertices, 2 edges", "4 test cases", or a
+    /// game's size.
+    pub fn describe(&self) -> String {
+        match &self.cases[..] {
+            [case] if !T::CONTEST => case.size_text(),
+            [case] => format!("one test case, {}", case.size_text()),
+            cases => crate::text::count(cases.len(), "test case"),
+        }
     }
 }
 
-/// A stress campaign's settings.
+/// A stress campaign's settings: what runs, and what inputs it gets.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    pub target: Target,
+    /// The program under test.
     pub program: Program,
     /// A program whose output is the expected one, instead of retrocheck's answer.
     pub reference: Option<Program>,
+    /// Compare bytes: white-space differences are presentation errors.
     pub exact: bool,
-    /// Also generate the inputs the rules allow but contests rarely test (duplicate
-    /// edges, self-loops, x = y, m = 0, empty sets …), and shrink through them.
-    pub edge_cases: bool,
-    /// Let `max_size` go beyond the official limit.
-    pub beyond_limits: bool,
+    /// Edge cases and sizes beyond the official limits, when asked for.
+    pub rules: Rules,
+    /// The seed: the same seed gives the same inputs.
     pub seed: u64,
-    /// The largest contest graph (vertices) or game (positions) to generate, asked for.
+    /// The largest test case to generate, in the target's unit, as asked for.
     pub max_size: u32,
 }
 
 impl Settings {
     /// The largest size tried: `max_size`, capped by the official limit unless
-    /// `beyond_limits`.
-    pub fn largest(&self) -> u32 {
+    /// sizes beyond it are asked for.
+    pub fn largest<T: Target>(&self) -> u32 {
         let asked = self.max_size.max(1);
-        match self.target.official_max() {
-            Some(cap) if !self.beyond_limits => asked.min(cap),
+        match T::OFFICIAL_MAX {
+            Some(cap) if !self.rules.beyond_limits => asked.min(cap),
             _ => asked,
         }
+    }
+
+    /// The command that writes input `index` again, byte for byte.
+    pub fn regenerate<T: Target>(&self, index: u64) -> String {
+        let mut command = format!(
+            "retrocheck generate {} --seed {} --index {index} --max-size {}",
+            T::NAME,
+            self.seed,
+            self.max_size
+        );
+        if self.rules.edge_cases {
+            command += " --edge-cases";
+        }
+        if self.rules.beyond_limits {
+            command += " --beyond-limits";
+        }
+        command
     }
 }
 
 /// The `index`-th input of a campaign, fully determined by the settings and the index:
-/// 1 to 3 test cases, each of a size drawn log-uniformly from 1 to the largest size
-/// (and one in sixteen at the largest size), so every order of magnitude is tried
-/// from the first inputs on. Games take the seeded game families in turn, so every
-/// coverage axis (high degree, hubs, long chains, draws, labels, draw conventions)
-/// comes up.
-pub fn input_at(settings: &Settings, index: u64) -> Input {
-    let mut rng = ChaCha8Rng::seed_from_u64(crate::run::bulk::splitmix64(
-        settings.seed ^ crate::run::bulk::splitmix64(index),
-    ));
-    let largest = settings.largest();
+/// 1 to 3 test cases of a counted problem (one otherwise), each of a size drawn
+/// log-uniformly from 1 to the largest size (and one in sixteen at the largest size),
+/// so every order of magnitude is tried from the first inputs on.
+pub fn input_at<T: Target>(settings: &Settings, index: u64) -> Input<T> {
+    let mut rng = seed::rng(seed::mix(settings.seed, index));
+    let largest = settings.largest::<T>();
     let top = (f64::from(largest) + 1.0).ln();
     let size = move |rng: &mut ChaCha8Rng| -> u32 {
         if rng.gen_ratio(1, 16) {
@@ -150,77 +119,24 @@ pub fn input_at(settings: &Settings, index: u64) -> Input {
         }
         ((rng.gen::<f64>() * top).exp() as u32).clamp(1, largest)
     };
-    let cases = match settings.target {
-        Target::Game => {
-            let families: Vec<Family> = Family::games().collect();
-            let family = families[(index % families.len() as u64) as usize];
-            let size = size(&mut rng) as usize;
-            vec![generate::case(family, rng.gen(), size)]
-        }
-        // An uncounted problem's input holds exactly one test case.
-        Target::Problem(problem) => (0..if problem.counted() {
-            rng.gen_range(1..=3)
-        } else {
-            1
+    let count = if T::COUNTED { rng.gen_range(1..=3) } else { 1 };
+    let cases = (0..count)
+        .map(|_| {
+            let n = size(&mut rng);
+            T::generate(&mut rng, n, settings.rules, index)
         })
-            .map(|_| {
-                let n = size(&mut rng);
-                Case::Instance(instance(problem, &mut rng, n, settings))
-            })
-            .collect(),
-    };
-    Input {
-        target: settings.target,
-        cases,
-    }
-}
-
-/// A random test case of `n` vertices (objects, words, nodes). Within the official
-/// limits the generators keep every rule; beyond them, pursuit keeps its rules (about
-/// 1 to 4 edges a vertex), minigame keeps them up to its arc limit, and the others
-/// take their edge-case generators.
-fn instance(problem: Problem, rng: &mut ChaCha8Rng, n: u32, settings: &Settings) -> Instance {
-    let rules = !settings.edge_cases;
-    let within = settings.target.official_max().is_none_or(|cap| n <= cap);
-    match problem {
-        Problem::Pursuit if within => Instance::Pursuit(generate::pursuit_instance(rng, n, rules)),
-        Problem::Pursuit => {
-            let edges = u64::from(n) * rng.gen_range(1..=4);
-            Instance::Pursuit(generate::pursuit_instance_with(rng, n, edges, rules))
-        }
-        Problem::Minigame => Instance::Minigame(generate::minigame_instance(rng, n, rules)),
-        Problem::Berzerk => Instance::Berzerk(generate::berzerk_instance(rng, n, rules && within)),
-        Problem::Shiritori => Instance::Shiritori(generate::shiritori_instance(rng, n, rules && within)),
-        Problem::Catmouse => Instance::Catmouse(generate::catmouse_instance(rng, n, rules && within)),
-    }
-}
-
-/// A case's size in the unit of `--max-size`: vertices, objects, words, nodes or
-/// positions.
-pub fn size_of(case: &Case) -> u64 {
-    match case {
-        Case::Game(game) => game.positions() as u64,
-        Case::Instance(Instance::Pursuit(i)) => u64::from(i.n),
-        Case::Instance(Instance::Minigame(i)) => u64::from(i.n),
-        Case::Instance(Instance::Berzerk(i)) => u64::from(i.n),
-        Case::Instance(Instance::Shiritori(i)) => i.len() as u64,
-        Case::Instance(Instance::Catmouse(i)) => i.lists.len() as u64,
-    }
-}
-
-/// A case's size in words: "97 vertices, 1,234 edges".
-pub fn size_text(case: &Case) -> String {
-    match case {
-        Case::Game(_) => case.size_text(),
-        Case::Instance(i) => i.size_text(),
-    }
+        .collect();
+    Input { cases }
 }
 
 /// One run of the solution, judged.
 #[derive(Clone, Debug)]
 pub struct Tested {
+    /// The judge's verdict.
     pub verdict: Verdict,
+    /// The run's wall-clock time.
     pub elapsed: Duration,
+    /// Its peak resident memory in bytes (0: not measured).
     pub peak_memory: u64,
     /// What each test case covered (the product game and its solution): empty when
     /// retrocheck cannot solve the input (a reference gives the expected output).
@@ -229,13 +145,24 @@ pub struct Tested {
 
 /// Why an input could not be judged: never the solution's fault.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum Trouble {
     /// Retrocheck's own answer failed its check: a bug in retrocheck.
     Retrocheck(String),
     /// The reference program failed on the input.
-    Reference { command: String, verdict: Verdict },
+    Reference {
+        /// Its command.
+        command: String,
+        /// How it failed.
+        verdict: Verdict,
+    },
     /// A program could not be started.
-    Spawn { command: String, error: String },
+    Spawn {
+        /// Its command.
+        command: String,
+        /// What the system said.
+        error: String,
+    },
 }
 
 impl std::fmt::Display for Trouble {
@@ -252,34 +179,28 @@ impl std::fmt::Display for Trouble {
 }
 
 /// The expected output of the cases (retrocheck's proven answer) and what each covered.
-fn expected_and_coverage(cases: &[Case]) -> Result<(String, Vec<Stats>), String> {
+fn expected_and_coverage<T: Target>(cases: &[T]) -> Result<(String, Vec<Stats>), String> {
     let mut out = String::new();
     let mut coverage = Vec::with_capacity(cases.len());
     for (k, case) in cases.iter().enumerate() {
-        let game = match case {
-            Case::Game(game) => std::borrow::Cow::Borrowed(game),
-            Case::Instance(instance) => std::borrow::Cow::Owned(instance.game()?),
-        };
-        let solution = crate::oracles::expected::solution(&game)?;
+        let game = case.game().map_err(|e| e.to_string())?;
+        let solution = crate::oracles::expected::solution(&game).map_err(|e| e.to_string())?;
         coverage.push(Stats::of(&game, &solution));
-        match case {
-            Case::Game(game) => out += &solution.to_text(game),
-            Case::Instance(instance) => {
-                let outcomes: Vec<_> = solution.values.iter().map(|v| v.outcome()).collect();
-                out += &instance.answer(k + 1, &outcomes);
-                out.push('\n');
-            }
-        }
+        out += &case.output(k + 1, &solution);
     }
     Ok((out, coverage))
 }
 
 /// The expected output of an input: the reference's output, or retrocheck's answer.
-pub fn expected(settings: &Settings, input: &Input) -> Result<Vec<u8>, Trouble> {
+pub fn expected<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Vec<u8>, Trouble> {
     Ok(expect(settings, input, &input.text())?.0)
 }
 
-fn expect(settings: &Settings, input: &Input, text: &str) -> Result<(Vec<u8>, Vec<Stats>), Trouble> {
+fn expect<T: Target>(
+    settings: &Settings,
+    input: &Input<T>,
+    text: &str,
+) -> Result<(Vec<u8>, Vec<Stats>), Trouble> {
     let own = expected_and_coverage(&input.cases);
     let Some(reference) = &settings.reference else {
         let (out, coverage) = own.map_err(Trouble::Retrocheck)?;
@@ -301,7 +222,7 @@ fn expect(settings: &Settings, input: &Input, text: &str) -> Result<(Vec<u8>, Ve
 }
 
 /// Runs the program on an input and judges it.
-pub fn test(settings: &Settings, input: &Input) -> Result<Tested, Trouble> {
+pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, Trouble> {
     let text = input.text();
     let (expected, coverage) = expect(settings, input, &text)?;
     let run = settings
@@ -319,34 +240,157 @@ pub fn test(settings: &Settings, input: &Input) -> Result<Tested, Trouble> {
     })
 }
 
+/// How long a campaign searches, and how many programs run at once.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Inputs to try (`u64::MAX`: until the time is up).
+    pub cases: u64,
+    /// Start no input after this long.
+    pub time: Option<Duration>,
+    /// Programs run in parallel; the inputs, verdicts and report do not depend on it.
+    pub jobs: usize,
+}
+
+/// What a search found first, if anything.
+#[derive(Clone, Debug)]
+pub enum Found<T> {
+    /// The program failed input `index`.
+    Failure {
+        /// The input's index in the campaign.
+        index: u64,
+        /// The input.
+        input: Input<T>,
+        /// The verdict.
+        verdict: Verdict,
+    },
+    /// Input `index` could not be judged (a reference failed, retrocheck's own check
+    /// failed, or a program could not start): never the solution's fault.
+    Trouble {
+        /// The input's index in the campaign.
+        index: u64,
+        /// The input.
+        input: Input<T>,
+        /// What went wrong.
+        trouble: Trouble,
+    },
+}
+
+/// The result of a search: the report of every input judged, and the first failure.
+#[derive(Clone, Debug)]
+pub struct Searched<T> {
+    /// The running totals, in input order, up to and including the failure.
+    pub report: Report,
+    /// Inputs tried.
+    pub done: u64,
+    /// How long the search took.
+    pub elapsed: Duration,
+    /// The first failure or trouble, in input order.
+    pub found: Option<Found<T>>,
+}
+
+/// The campaign loop: inputs `0, 1, …` judged `budget.jobs` at a time, taken in input
+/// order up to the first failure, so the report and the failure are the same on any
+/// number of jobs. `progress` hears the inputs done and the report after each batch.
+pub fn search<T: Target>(
+    settings: &Settings,
+    budget: Budget,
+    mut progress: impl FnMut(u64, &Report),
+) -> Searched<T> {
+    let start = Instant::now();
+    let jobs = budget.jobs.max(1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
+    let batch = 4 * jobs as u64;
+    let mut done = 0;
+    let mut report = Report::new(T::NAME);
+    while done < budget.cases && budget.time.is_none_or(|t| start.elapsed() < t) {
+        let end = (done + batch).min(budget.cases);
+        let run = || -> Vec<(u64, Input<T>, Result<Tested, Trouble>)> {
+            (done..end)
+                .into_par_iter()
+                .map(|i| {
+                    let input = input_at::<T>(settings, i);
+                    let tested = test(settings, &input);
+                    (i, input, tested)
+                })
+                .collect()
+        };
+        let results = match &pool {
+            Ok(pool) => pool.install(run),
+            Err(_) => run(),
+        };
+        for (index, input, tested) in results {
+            done = index + 1;
+            match tested {
+                Err(trouble) => {
+                    return Searched {
+                        report,
+                        done,
+                        elapsed: start.elapsed(),
+                        found: Some(Found::Trouble {
+                            index,
+                            input,
+                            trouble,
+                        }),
+                    };
+                }
+                Ok(tested) => {
+                    report.add(index, &input, &tested);
+                    if tested.verdict != Verdict::Accepted {
+                        return Searched {
+                            report,
+                            done,
+                            elapsed: start.elapsed(),
+                            found: Some(Found::Failure {
+                                index,
+                                input,
+                                verdict: tested.verdict,
+                            }),
+                        };
+                    }
+                }
+            }
+        }
+        progress(done, &report);
+    }
+    Searched {
+        report,
+        done,
+        elapsed: start.elapsed(),
+        found: None,
+    }
+}
+
 /// A failure, reduced.
 #[derive(Clone, Debug)]
-pub struct Reduced {
-    pub input: Input,
+pub struct Reduced<T> {
+    /// The smallest failing input reached.
+    pub input: Input<T>,
+    /// Its verdict.
     pub verdict: Verdict,
     /// Accepted reductions: the split of a multi-case input counts as one.
     pub steps: usize,
     /// Every run of the program while reducing, the split's and the last check's
     /// included.
     pub runs: usize,
+    /// How long reducing took.
     pub elapsed: Duration,
     /// Whether shrinking stopped at its deadline, before the input was 1-minimal.
     pub out_of_time: bool,
 }
 
 /// Splits a failing multi-case input down to the failing case, then shrinks that case
-/// (fewer vertices and edges, within the official limits unless `edge_cases`), re-running
-/// the program at each step and keeping only candidates with the same kind of verdict.
-pub fn reduce(
+/// (within the official limits unless edge cases are asked for), re-running the
+/// program at each step and keeping only candidates with the same kind of verdict.
+pub fn reduce<T: Target>(
     settings: &Settings,
-    input: &Input,
+    input: &Input<T>,
     verdict: &Verdict,
     jobs: usize,
     deadline: Option<Instant>,
-) -> Reduced {
+) -> Reduced<T> {
     let kind = verdict.kind();
     let runs = AtomicUsize::new(0);
-    let fails = |candidate: &Input| {
+    let fails = |candidate: &Input<T>| {
         runs.fetch_add(1, Ordering::Relaxed);
         test(settings, candidate).is_ok_and(|t| t.verdict.kind() == kind)
     };
@@ -359,7 +403,6 @@ pub fn reduce(
         let line = verdict.line().unwrap_or(current.cases.len());
         let k = case_of_line(&current, line);
         let alone = Input {
-            target: current.target,
             cases: vec![current.cases[k].clone()],
         };
         if fails(&alone) {
@@ -367,7 +410,6 @@ pub fn reduce(
             split = 1;
         } else {
             let prefix = Input {
-                target: current.target,
                 cases: current.cases[..=k].to_vec(),
             };
             if prefix.cases.len() < current.cases.len() && fails(&prefix) {
@@ -376,26 +418,22 @@ pub fn reduce(
             }
         }
     }
-    let official = !settings.edge_cases;
-    let target = current.target;
+    let official = !settings.rules.edge_cases;
     // Multi-case inputs only lose whole cases; a single case shrinks by the passes of
-    // its kind (all cases of an input have the kind of its target).
+    // its target.
     let whole_cases = pass(
         "whole cases",
-        |i: &Input, from| -> Box<dyn Iterator<Item = Input> + '_> {
+        |i: &Input<T>, from| -> Box<dyn Iterator<Item = Input<T>> + '_> {
             let n = if i.cases.len() == 1 { 0 } else { i.cases.len() };
             Box::new((0..n).skip(from).map(move |k| {
                 let mut cases = i.cases.clone();
                 cases.remove(k);
-                Input {
-                    target: i.target,
-                    cases,
-                }
+                Input { cases }
             }))
         },
     );
     let passes = match current.cases.first() {
-        Some(case) => case_passes(case, official),
+        Some(case) => T::passes(official && case.is_official()),
         None => Passes {
             list: Vec::new(),
             singles: 0,
@@ -403,11 +441,8 @@ pub fn reduce(
     };
     let passes = passes
         .map(
-            move |case| Input {
-                target,
-                cases: vec![case],
-            },
-            |i: &Input| match i.cases.as_slice() {
+            |case| Input { cases: vec![case] },
+            |i: &Input<T>| match i.cases.as_slice() {
                 [case] => Some(case),
                 _ => None,
             },
@@ -430,7 +465,7 @@ pub fn reduce(
 
 /// The test case (0-based) that output line `line` (1-based) belongs to: answers of
 /// several lines (berzerk, shiritori) and games' solutions span more than one.
-fn case_of_line(input: &Input, line: usize) -> usize {
+fn case_of_line<T: Target>(input: &Input<T>, line: usize) -> usize {
     let mut end = 0;
     for (k, case) in input.cases.iter().enumerate() {
         end += match expected_and_coverage(std::slice::from_ref(case)) {
@@ -442,4 +477,30 @@ fn case_of_line(input: &Input, line: usize) -> usize {
         }
     }
     input.cases.len() - 1
+}
+
+/// A whole stress campaign: the search, and the first failure reduced.
+#[derive(Clone, Debug)]
+pub struct Stressed<T> {
+    /// The search and its report.
+    pub searched: Searched<T>,
+    /// The first failure reduced, if the program failed an input.
+    pub reduced: Option<Reduced<T>>,
+}
+
+/// [`search`], then [`reduce`] of the first failure (for at most `shrink_time`): what
+/// `retrocheck stress` does, for code.
+pub fn stress<T: Target>(settings: &Settings, budget: Budget, shrink_time: Option<Duration>) -> Stressed<T> {
+    let searched = search::<T>(settings, budget, |_, _| {});
+    let reduced = match &searched.found {
+        Some(Found::Failure { input, verdict, .. }) => Some(reduce(
+            settings,
+            input,
+            verdict,
+            budget.jobs,
+            shrink_time.map(|t| Instant::now() + t),
+        )),
+        _ => None,
+    };
+    Stressed { searched, reduced }
 }

@@ -5,7 +5,7 @@
 use crate::run::bulk::{coverage_table, FamilySummary, SIZE_BUCKETS};
 use crate::stress::judge::KINDS;
 use crate::stress::quote::thousands;
-use crate::stress::{size_of, size_text, Input, Tested};
+use crate::stress::{Input, Target, Tested};
 use std::time::Duration;
 
 /// The running totals of a campaign, in input order.
@@ -53,7 +53,7 @@ impl Report {
     }
 
     /// Counts the run of input `index`.
-    pub fn add(&mut self, index: u64, input: &Input, tested: &Tested) {
+    pub fn add<T: Target>(&mut self, index: u64, input: &Input<T>, tested: &Tested) {
         self.inputs += 1;
         self.verdicts[tested.verdict.index()] += 1;
         self.total_time += tested.elapsed;
@@ -68,9 +68,9 @@ impl Report {
             self.most_memory = Some((index, tested.peak_memory));
         }
         for case in &input.cases {
-            let size = size_of(case);
+            let size = case.size();
             if self.largest.as_ref().is_none_or(|(_, s, _)| size > *s) {
-                self.largest = Some((index, size, size_text(case)));
+                self.largest = Some((index, size, case.size_text()));
             }
         }
         for stats in &tested.coverage {

@@ -585,7 +585,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Subject>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kill::{self, Verdict};
+    use crate::kill::{self, Finding};
     use retrocheck::format::parse_game;
     use retrocheck::oracles::{check, Mismatch, Oracles};
 
@@ -640,8 +640,8 @@ mod tests {
         ));
         // And the bulk runner finds such a case by itself.
         match kill::campaign_kill(&loss_min, &[kill::seeded_campaign(100_000, 1000, &broken)]) {
-            Verdict::Caught(k) => assert!(k.oracle.contains("checker accepted it"), "{}", k.oracle),
-            Verdict::Survived { .. } => panic!("the broken checker went unnoticed"),
+            Finding::Caught(k) => assert!(k.oracle.contains("checker accepted it"), "{}", k.oracle),
+            Finding::Survived { .. } => panic!("the broken checker went unnoticed"),
         }
     }
 }

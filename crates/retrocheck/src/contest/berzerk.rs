@@ -1,0 +1,212 @@
+//! `berzerk` as the harness tests it: random rings and step sets, and their shrinking
+//! (smaller rings, fewer and shorter steps).
+
+use super::{Contest, Rules};
+use crate::generate::strategy::RAW_IDS;
+use crate::problems::berzerk::Instance;
+use crate::problems::ContestProblem;
+use crate::shrink::contest::{chunks_removed, contest_pass, without_each, EDGE_PARTS};
+use crate::shrink::{pass, Passes};
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
+use std::time::Duration;
+
+impl Contest for Instance {
+    /// The original's limit: 4 s.
+    const TIME_LIMIT: Duration = Duration::from_secs(4);
+
+    fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
+        instance(rng, n, rules.official_at::<Instance>(n))
+    }
+
+    fn units(positions: usize) -> u32 {
+        // 2n positions and up to 2n² moves: the moves follow the size.
+        ((positions * 2) as f64).sqrt().max(2.0) as u32
+    }
+
+    fn strategy(max_positions: usize) -> BoxedStrategy<Instance> {
+        strategy(Instance::units(max_positions), true).boxed()
+    }
+
+    fn passes(official: bool) -> Passes<Instance> {
+        // A smaller ring first: it takes steps with it.
+        let mut list = vec![contest_pass("smaller rings", official, smaller_rings)];
+        for log in 1..=EDGE_PARTS {
+            let parts = 1usize << log;
+            list.push(contest_pass("step chunks", official, move |b: &Instance, _| {
+                let rick = chunks_removed(&b.rick, parts).map(|rick| Instance { rick, ..b.clone() });
+                let morty = chunks_removed(&b.morty, parts).map(|morty| Instance { morty, ..b.clone() });
+                rick.chain(morty).collect()
+            }));
+        }
+        let singles = list.len();
+        list.push(pass(
+            "single removals",
+            move |b: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
+                Box::new(b.single_removals(official).into_iter().skip(from))
+            },
+        ));
+        // Again after the single removals, which the shrinker repeats until nothing
+        // after them changes the value: a ring whose steps shrank may halve again.
+        list.push(contest_pass("smaller rings", official, smaller_rings));
+        list.push(contest_pass("shorter steps", official, |b, _| shorter_steps(b)));
+        Passes { list, singles }
+    }
+
+    /// The last object (objects are not removable one by one: the ring's arithmetic
+    /// involves all of them), or one step.
+    fn single_removals(&self, official: bool) -> Vec<Instance> {
+        let b = self;
+        let ring = (b.n > 2).then(|| Instance {
+            n: b.n - 1,
+            rick: b.rick.iter().copied().filter(|&a| a < b.n - 1).collect(),
+            morty: b.morty.iter().copied().filter(|&a| a < b.n - 1).collect(),
+        });
+        let rick = without_each(&b.rick).map(|rick| Instance { rick, ..b.clone() });
+        let morty = without_each(&b.morty).map(|morty| Instance { morty, ..b.clone() });
+        ring.into_iter()
+            .chain(rick)
+            .chain(morty)
+            .filter(|c| !official || c.is_official())
+            .collect()
+    }
+
+    fn largest_product(n: u64) -> (u64, u64) {
+        (n.saturating_mul(8), 8)
+    }
+
+    fn product_size(&self) -> u64 {
+        // Positions and moves: a ring of 1,000 objects with 1,000 steps is 2 million moves.
+        u64::from(self.n) * (2 + (self.rick.len() + self.morty.len()) as u64)
+    }
+}
+
+/// A random instance on a ring of about `n` objects (at least 2). Within the official
+/// limits each set is a random non-empty subset of `1..n` in random order; otherwise
+/// sets may be empty and repeat values, and hold 0 and n (steps that stay in place).
+pub fn instance(rng: &mut impl Rng, n: u32, official: bool) -> Instance {
+    let n = if official {
+        n.clamp(2, Instance::OFFICIAL_MAX)
+    } else {
+        n.max(2)
+    };
+    let set = |rng: &mut dyn rand::RngCore| -> Vec<u32> {
+        if official {
+            let mut all: Vec<u32> = (1..n).collect();
+            all.shuffle(rng);
+            let k = rng.gen_range(1..n) as usize;
+            all.truncate(k);
+            all
+        } else {
+            let k = rng.gen_range(0..=n + 1);
+            (0..k).map(|_| rng.gen_range(0..=n)).collect()
+        }
+    };
+    let rick = set(rng);
+    let morty = set(rng);
+    Instance { n, rick, morty }
+}
+
+/// Instances on rings of 2 to `max_n` objects: within the official limits (non-empty
+/// sets of distinct steps in `1..n`) when `official`, else any steps (0 and n, repeats,
+/// empty sets).
+pub fn strategy(max_n: u32, official: bool) -> impl Strategy<Value = Instance> {
+    let set = prop::collection::vec(0..RAW_IDS, usize::from(official)..=12);
+    (2..=max_n.max(2), set.clone(), set).prop_map(move |(n, rick, morty)| {
+        let steps = |raw: Vec<u32>| -> Vec<u32> {
+            if official {
+                let mut out = Vec::new();
+                for a in raw.into_iter().map(|a| 1 + a % (n - 1)) {
+                    if !out.contains(&a) {
+                        out.push(a);
+                    }
+                }
+                out
+            } else {
+                raw.into_iter().map(|a| a % (n + 1)).collect()
+            }
+        };
+        Instance {
+            n,
+            rick: steps(rick),
+            morty: steps(morty),
+        }
+    })
+}
+
+/// Instances on a smaller ring: half the objects, a quarter fewer, one object fewer,
+/// each with the steps that still fit (`a < n`), with every step taken modulo the new n,
+/// and with the steps past the middle moved down with the ring (zeros and repeats
+/// dropped when `official`).
+pub fn smaller_rings(b: &Instance, official: bool) -> Vec<Instance> {
+    let mut sizes = vec![b.n / 2, b.n - b.n / 4, b.n - 1];
+    sizes.dedup();
+    let mut out = Vec::new();
+    for n in sizes.into_iter().filter(|&n| n >= 2 && n < b.n) {
+        let fitting = |set: &[u32]| -> Vec<u32> { set.iter().copied().filter(|&a| a < n).collect() };
+        let wrapped = |set: &[u32]| -> Vec<u32> {
+            let mut seen = HashSet::new();
+            set.iter()
+                .map(|&a| a % n)
+                .filter(|&a| !official || (a != 0 && seen.insert(a)))
+                .collect()
+        };
+        out.push(Instance {
+            n,
+            rick: fitting(&b.rick),
+            morty: fitting(&b.morty),
+        });
+        out.push(Instance {
+            n,
+            rick: wrapped(&b.rick),
+            morty: wrapped(&b.morty),
+        });
+        // Steps past the middle keep their distance to a full turn: a step of n − 1
+        // (one object back) stays one object back.
+        let mirrored = |set: &[u32]| -> Vec<u32> {
+            let mut seen = HashSet::new();
+            set.iter()
+                .map(|&a| if a <= b.n / 2 { a } else { a - (b.n - n) })
+                .filter(|&a| !official || ((1..n).contains(&a) && seen.insert(a)))
+                .collect()
+        };
+        out.push(Instance {
+            n,
+            rick: mirrored(&b.rick),
+            morty: mirrored(&b.morty),
+        });
+    }
+    out
+}
+
+/// Instances with one step length made one smaller (if the set does not hold it
+/// already): smaller numbers read more easily, and a failure often needs only the order
+/// of the steps, not their exact values.
+pub fn shorter_steps(b: &Instance) -> Vec<Instance> {
+    let mut out = Vec::new();
+    for rick in [true, false] {
+        let set = if rick { &b.rick } else { &b.morty };
+        for (i, &a) in set.iter().enumerate() {
+            if a == 0 || set.contains(&(a - 1)) {
+                continue;
+            }
+            let mut smaller = set.clone();
+            smaller[i] = a - 1;
+            out.push(if rick {
+                Instance {
+                    rick: smaller,
+                    ..b.clone()
+                }
+            } else {
+                Instance {
+                    morty: smaller,
+                    ..b.clone()
+                }
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,179 @@
+//! `minigame` as the harness tests it: random team games on random directed graphs,
+//! their shrinking (fewer arcs and vertices, merged vertices, fewer actors, B players
+//! made A) and fuzz decoding.
+
+use super::graph::{adjacent_pairs, drop_vertex, fewer_edges, merged, random_edges, single_edge_removals};
+use super::{Contest, Rules};
+use crate::fuzz::Bytes;
+use crate::game::Side;
+use crate::generate::strategy::vertices_and_edges;
+use crate::problems::minigame::Instance;
+use crate::shrink::contest::{contest_pass, EDGE_PARTS};
+use crate::shrink::{pass, Passes};
+use proptest::prelude::*;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::time::Duration;
+
+impl Contest for Instance {
+    /// The original's limit: 6 s.
+    const TIME_LIMIT: Duration = Duration::from_secs(6);
+
+    fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
+        instance(rng, n, !rules.edge_cases)
+    }
+
+    fn generate_with_edges(rng: &mut ChaCha8Rng, n: u32, edges: u64, official: bool) -> Option<Instance> {
+        Some(instance_with(rng, n, edges, official))
+    }
+
+    fn max_edges(n: u32, official: bool) -> u64 {
+        if official {
+            u64::from(n) * u64::from(n)
+        } else {
+            u64::MAX
+        }
+    }
+
+    fn units(positions: usize) -> u32 {
+        (positions / 6).max(1) as u32
+    }
+
+    fn strategy(max_positions: usize) -> BoxedStrategy<Instance> {
+        strategy(Instance::units(max_positions)).boxed()
+    }
+
+    fn passes(official: bool) -> Passes<Instance> {
+        let mut list = Vec::new();
+        for log in 1..=EDGE_PARTS {
+            let parts = 1usize << log;
+            list.push(contest_pass("arc chunks", official, move |m: &Instance, _| {
+                fewer_edges(&m.arcs, parts)
+                    .map(|arcs| Instance { arcs, ..m.clone() })
+                    .collect()
+            }));
+        }
+        let singles = list.len();
+        list.push(pass(
+            "single removals",
+            move |m: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
+                Box::new(m.single_removals(official).into_iter().skip(from))
+            },
+        ));
+        list.push(contest_pass("merges", official, merges));
+        list.push(contest_pass("actors", official, |m: &Instance, _| {
+            (0..6)
+                .filter(|&k| m.actors[k])
+                .map(|k| {
+                    let mut actors = m.actors;
+                    actors[k] = false;
+                    Instance { actors, ..m.clone() }
+                })
+                .collect()
+        }));
+        list.push(contest_pass("B players", official, |m: &Instance, _| {
+            (0..6)
+                .filter(|&k| m.order[k] == Side::B)
+                .map(|k| {
+                    let mut order = m.order;
+                    order[k] = Side::A;
+                    Instance { order, ..m.clone() }
+                })
+                .collect()
+        }));
+        Passes { list, singles }
+    }
+
+    fn single_removals(&self, official: bool) -> Vec<Instance> {
+        let m = self;
+        let vertices = (0..m.n).filter(|_| m.n > 1).map(|v| Instance {
+            n: m.n - 1,
+            arcs: drop_vertex(&m.arcs, v),
+            ..m.clone()
+        });
+        let arcs = single_edge_removals(&m.arcs).map(|arcs| Instance { arcs, ..m.clone() });
+        vertices
+            .chain(arcs)
+            .filter(|c| !official || c.is_official())
+            .collect()
+    }
+
+    fn largest_product(n: u64) -> (u64, u64) {
+        (n.saturating_mul(8), 8)
+    }
+
+    fn product_size(&self) -> u64 {
+        6 * u64::from(self.n)
+    }
+
+    const FUZZED: bool = true;
+
+    fn decode(b: &mut Bytes) -> Option<Instance> {
+        let (n, arcs) = b.graph()?;
+        let (ord, act) = (b.next(), b.next());
+        Some(Instance {
+            n,
+            arcs,
+            order: std::array::from_fn(|k| if ord >> k & 1 == 1 { Side::B } else { Side::A }),
+            actors: std::array::from_fn(|k| act >> k & 1 == 1),
+        })
+    }
+
+    fn encode(&self, out: &mut Vec<u8>) -> Option<()> {
+        crate::fuzz::encode_graph(out, self.n, &self.arcs)?;
+        let bits = |f: &dyn Fn(usize) -> bool| (0..6).fold(0u8, |acc, k| acc | u8::from(f(k)) << k);
+        out.push(bits(&|k| self.order[k] == Side::B));
+        out.push(bits(&|k| self.actors[k]));
+        Some(())
+    }
+}
+
+/// A random instance on `n` vertices; within the official limits when `official`
+/// (m ≥ 1, no duplicate arcs; self-loops are allowed).
+pub fn instance(rng: &mut impl Rng, n: u32, official: bool) -> Instance {
+    let n = n.max(1);
+    let count = (f64::from(n) * rng.gen_range(0.5..2.5)) as u64;
+    instance_with(rng, n, count.clamp(1, 200_000), official)
+}
+
+/// A random instance with `n` vertices and `m` arcs.
+pub fn instance_with(rng: &mut impl Rng, n: u32, m: u64, official: bool) -> Instance {
+    let n = n.max(1);
+    let arcs = random_edges(rng, n, m, false, official);
+    let order = std::array::from_fn(|_| if rng.gen() { Side::A } else { Side::B });
+    let actors = std::array::from_fn(|_| rng.gen_bool(0.3));
+    Instance {
+        n,
+        arcs,
+        order,
+        actors,
+    }
+}
+
+/// Instances with at most `max_n` vertices.
+pub fn strategy(max_n: u32) -> impl Strategy<Value = Instance> {
+    (
+        vertices_and_edges(max_n, 12),
+        any::<[bool; 6]>(),
+        any::<[bool; 6]>(),
+    )
+        .prop_map(|((n, arcs), order, actors)| Instance {
+            n,
+            arcs: arcs.into_iter().map(|(a, b)| (a % n, b % n)).collect(),
+            order: order.map(|b| if b { Side::B } else { Side::A }),
+            actors,
+        })
+}
+
+/// Instances with two vertices joined by an arc merged into one (duplicate arcs dropped
+/// when `official`; self-loops are allowed there).
+pub fn merges(m: &Instance, official: bool) -> Vec<Instance> {
+    adjacent_pairs(&m.arcs)
+        .into_iter()
+        .map(|(u, v)| Instance {
+            n: m.n - 1,
+            arcs: merged(&m.arcs, u, v, true, official),
+            ..m.clone()
+        })
+        .collect()
+}

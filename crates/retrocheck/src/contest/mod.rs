@@ -1,0 +1,376 @@
+//! The harness half of every contest problem — generation, proptest strategies,
+//! shrinking in contest form, fuzz decoding, the judge's time limit — in one file per
+//! problem beside its front-end in core, and the registry that gives every verb its
+//! problems.
+//!
+//! A problem is two files and a line in each registry: its front-end in core (parsing,
+//! printing, the product game and the judge's answer: [`ContestProblem`], registered in
+//! [`crate::problems`]) and its harness half here ([`Contest`], registered by
+//! [`visit`]). Everything else — `solve`, `stress`, `generate`, the generator family of
+//! `diff`, the proptest strategies, the shrinker, the fuzz targets, the corpus — takes
+//! the problem from the registries. A problem of your own that implements both traits
+//! gets generation, a stress campaign and shrinking from the library without being
+//! registered ([`crate::stress::Stress`]).
+
+pub mod berzerk;
+pub mod catmouse;
+mod graph;
+pub mod minigame;
+pub mod pursuit;
+pub mod shiritori;
+
+use crate::fuzz::Bytes;
+use crate::problems::{ContestProblem, Instance, Problem};
+use crate::shrink::Passes;
+use proptest::strategy::{BoxedStrategy, Strategy};
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::hash::Hash;
+use std::marker::PhantomData;
+use std::time::Duration;
+
+/// A contest problem as the harness tests it: its test-case type's front-end
+/// ([`ContestProblem`]: parsing, printing, the product game, the judge's answer) and
+/// what testing adds.
+pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync + 'static {
+    /// The original judge's time limit for one input (see the problem's statement).
+    const TIME_LIMIT: Duration;
+
+    /// A random test case of size about `n` (in [`ContestProblem::UNIT`]s). Within the
+    /// official limits unless `rules` asks for edge cases or sizes beyond them; the
+    /// same `rng` state gives the same test case.
+    fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Self;
+
+    /// A random test case of `n` units and exactly `edges` edges, for problems on a
+    /// graph given by its edges (`retrocheck generate --edges`); `None` for problems
+    /// sized by `n` alone.
+    fn generate_with_edges(_rng: &mut ChaCha8Rng, _n: u32, _edges: u64, _official: bool) -> Option<Self> {
+        None
+    }
+
+    /// The most edges [`generate_with_edges`](Contest::generate_with_edges) gives a test
+    /// case of `n` units (distinct ones, within the official limits when `official`).
+    fn max_edges(_n: u32, _official: bool) -> u64 {
+        u64::MAX
+    }
+
+    /// The size `n` the problem's generator family gives a case of about `positions`
+    /// product-game positions.
+    fn units(positions: usize) -> u32;
+
+    /// The proptest strategy of the problem's generator family, of at most about
+    /// `max_positions` product-game positions.
+    fn strategy(max_positions: usize) -> BoxedStrategy<Self>;
+
+    /// The weight of that strategy among all families' in
+    /// [`any_case`](crate::generate::strategy::any_case), where a game family weighs 1.
+    /// A contest case also checks a product-game builder, the implicit fast path and an
+    /// answer line, and a contest-only bug needs some tens of them to show: 4 by default.
+    const WEIGHT: u32 = 4;
+
+    /// The shrinking passes in contest form, coarsest first (see [`Passes`]); with
+    /// `official`, only candidates within the official limits.
+    fn passes(official: bool) -> Passes<Self>;
+
+    /// Every test case one removal away (a vertex, an edge, a word …), within the
+    /// official limits when `official`: what 1-minimality is checked against.
+    fn single_removals(&self, official: bool) -> Vec<Self>;
+
+    /// The product game's positions and moves per position at the largest test case
+    /// of `n` units, for refusing a size this machine cannot hold before generating.
+    fn largest_product(n: u64) -> (u64, u64);
+
+    /// About how many positions and moves the product game of this test case has: the
+    /// contest-input fuzz targets cross-check only small ones.
+    fn product_size(&self) -> u64;
+
+    /// Whether the `diff` fuzz input encodes this problem's test cases ([`decode`]
+    /// and [`encode`](Contest::encode)).
+    ///
+    /// [`decode`]: Contest::decode
+    const FUZZED: bool = false;
+
+    /// A small test case from fuzzer bytes (see [`crate::fuzz`]), or `None` outside the
+    /// caps.
+    fn decode(_bytes: &mut Bytes) -> Option<Self> {
+        None
+    }
+
+    /// Appends the bytes that [`decode`](Contest::decode) turns back into this test
+    /// case, or `None` when it is outside the caps.
+    fn encode(&self, _out: &mut Vec<u8>) -> Option<()> {
+        None
+    }
+}
+
+/// Which inputs a generator may make, as `stress` asks for them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// Also the inputs the rules allow (or a robust solution should accept) but
+    /// contests rarely test: duplicate edges, self-loops, x = y, m = 0, empty sets …
+    pub edge_cases: bool,
+    /// Sizes beyond the official limit are asked for: a generator keeps the official
+    /// constraints only up to it.
+    pub beyond_limits: bool,
+}
+
+impl Rules {
+    /// Within the official limits: what the generator families of `diff` use.
+    pub const OFFICIAL: Rules = Rules {
+        edge_cases: false,
+        beyond_limits: false,
+    };
+
+    /// Whether a test case of `n` units keeps the official constraints: no edge cases
+    /// asked for, and `n` within the official maximum (or sizes are capped at it).
+    pub fn official_at<T: ContestProblem>(self, n: u32) -> bool {
+        !self.edge_cases && self.within::<T>(n)
+    }
+
+    /// Whether `n` is within the official maximum, or sizes are capped at it anyway.
+    pub fn within<T: ContestProblem>(self, n: u32) -> bool {
+        !self.beyond_limits || n <= T::OFFICIAL_MAX
+    }
+}
+
+/// Generic code over the registered problems: [`visit`] calls
+/// [`Visit::visit`] with the test-case type of the problem asked for.
+pub trait Visit {
+    /// What the visit returns.
+    type Output;
+    /// The visit of problem `T`.
+    fn visit<T: Contest + Into<Instance>>(self) -> Self::Output
+    where
+        for<'a> &'a T: TryFrom<&'a Instance>;
+}
+
+/// Declares the harness halves of the problems core registers: one line each,
+/// `Variant => module`, where `module` is the file of this directory.
+macro_rules! registry {
+    ($($variant:ident => $module:ident,)*) => {
+        /// Runs `visitor` with the test-case type of `problem`.
+        pub fn visit<V: Visit>(problem: Problem, visitor: V) -> V::Output {
+            match problem {
+                $(Problem::$variant => visitor.visit::<crate::problems::$module::Instance>(),)*
+            }
+        }
+    };
+}
+
+registry! {
+    Pursuit => pursuit,
+    Minigame => minigame,
+    Berzerk => berzerk,
+    Shiritori => shiritori,
+    Catmouse => catmouse,
+}
+
+/// A registered problem's harness half behind core's [`Instance`] enum: what the
+/// generator families, proptest strategies, fuzz decoding and shrinking of
+/// [`Case`](crate::generate::Case)s need.
+pub trait Entry: Sync {
+    /// The problem.
+    fn problem(&self) -> Problem;
+    /// [`Contest::TIME_LIMIT`].
+    fn time_limit(&self) -> Duration;
+    /// [`Contest::generate`].
+    fn generate(&self, rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance;
+    /// [`Contest::generate_with_edges`].
+    fn generate_with_edges(
+        &self,
+        rng: &mut ChaCha8Rng,
+        n: u32,
+        edges: u64,
+        official: bool,
+    ) -> Option<Instance>;
+    /// [`Contest::units`].
+    fn units(&self, positions: usize) -> u32;
+    /// [`Contest::strategy`].
+    fn strategy(&self, max_positions: usize) -> BoxedStrategy<Instance>;
+    /// [`Contest::WEIGHT`].
+    fn weight(&self) -> u32;
+    /// [`Contest::passes`], over instances (none for other problems' instances).
+    fn passes(&self, official: bool) -> Passes<Instance>;
+    /// [`Contest::single_removals`] (none for other problems' instances).
+    fn single_removals(&self, instance: &Instance, official: bool) -> Vec<Instance>;
+    /// [`Contest::largest_product`].
+    fn largest_product(&self, n: u64) -> (u64, u64);
+    /// [`Contest::product_size`].
+    fn product_size(&self, instance: &Instance) -> u64;
+    /// [`Contest::FUZZED`].
+    fn fuzzed(&self) -> bool;
+    /// [`Contest::decode`].
+    fn decode(&self, bytes: &mut Bytes) -> Option<Instance>;
+    /// [`Contest::encode`].
+    fn encode(&self, instance: &Instance, out: &mut Vec<u8>) -> Option<()>;
+}
+
+struct Registered<T>(PhantomData<fn() -> T>);
+
+impl<T: Contest + Into<Instance>> Entry for Registered<T>
+where
+    for<'a> &'a T: TryFrom<&'a Instance>,
+{
+    fn problem(&self) -> Problem {
+        Problem::from_name(T::NAME).expect("a registered problem")
+    }
+
+    fn time_limit(&self) -> Duration {
+        T::TIME_LIMIT
+    }
+
+    fn generate(&self, rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
+        T::generate(rng, n, rules).into()
+    }
+
+    fn generate_with_edges(
+        &self,
+        rng: &mut ChaCha8Rng,
+        n: u32,
+        edges: u64,
+        official: bool,
+    ) -> Option<Instance> {
+        T::generate_with_edges(rng, n, edges, official).map(Into::into)
+    }
+
+    fn units(&self, positions: usize) -> u32 {
+        T::units(positions)
+    }
+
+    fn strategy(&self, max_positions: usize) -> BoxedStrategy<Instance> {
+        T::strategy(max_positions).prop_map(Into::into).boxed()
+    }
+
+    fn weight(&self) -> u32 {
+        T::WEIGHT
+    }
+
+    fn passes(&self, official: bool) -> Passes<Instance> {
+        T::passes(official).map(Into::into, |i: &Instance| <&T>::try_from(i).ok())
+    }
+
+    fn single_removals(&self, instance: &Instance, official: bool) -> Vec<Instance> {
+        <&T>::try_from(instance).map_or_else(
+            |_| Vec::new(),
+            |t| t.single_removals(official).into_iter().map(Into::into).collect(),
+        )
+    }
+
+    fn largest_product(&self, n: u64) -> (u64, u64) {
+        T::largest_product(n)
+    }
+
+    fn product_size(&self, instance: &Instance) -> u64 {
+        <&T>::try_from(instance).map_or(0, |t| t.product_size())
+    }
+
+    fn fuzzed(&self) -> bool {
+        T::FUZZED
+    }
+
+    fn decode(&self, bytes: &mut Bytes) -> Option<Instance> {
+        T::decode(bytes).map(Into::into)
+    }
+
+    fn encode(&self, instance: &Instance, out: &mut Vec<u8>) -> Option<()> {
+        <&T>::try_from(instance).ok()?.encode(out)
+    }
+}
+
+struct EntryOf;
+
+impl Visit for EntryOf {
+    type Output = &'static dyn Entry;
+
+    fn visit<T: Contest + Into<Instance>>(self) -> &'static dyn Entry
+    where
+        for<'a> &'a T: TryFrom<&'a Instance>,
+    {
+        &Registered::<T>(PhantomData)
+    }
+}
+
+/// The harness half of a registered problem.
+pub fn entry(problem: Problem) -> &'static dyn Entry {
+    visit(problem, EntryOf)
+}
+
+/// The harness half of an instance's problem.
+pub fn of(instance: &Instance) -> &'static dyn Entry {
+    entry(instance.problem())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn instance_candidates_keep_the_official_limits() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut seen = [0usize; 7];
+        for n in 2..8 {
+            let p = pursuit::instance(&mut rng, n, true);
+            let m = minigame::instance(&mut rng, n, true);
+            let b = berzerk::instance(&mut rng, n + 4, true);
+            let s = shiritori::instance(&mut rng, n, true);
+            let c = catmouse::instance(&mut rng, n + 2, true);
+            let all: [Instance; 5] = [
+                p.clone().into(),
+                m.clone().into(),
+                b.clone().into(),
+                s.clone().into(),
+                c.clone().into(),
+            ];
+            for i in all {
+                let entry = of(&i);
+                for c in entry.single_removals(&i, true) {
+                    assert!(c.is_official(), "a single removal made {c:?} from {i:?}");
+                }
+                assert!(i.is_official());
+                for pass in &entry.passes(true).list {
+                    for c in (pass.candidates)(&i, 0) {
+                        assert!(c.is_official(), "{} made {c:?} from {i:?}", pass.name);
+                    }
+                }
+            }
+            // The new candidates exist before the filter, and the filter keeps some.
+            seen[0] += pursuit::moved_starts(&p)
+                .iter()
+                .filter(|c| c.is_official())
+                .count();
+            seen[1] += pursuit::merges(&p, true)
+                .iter()
+                .filter(|c| c.is_official())
+                .count();
+            seen[2] += minigame::merges(&m, true)
+                .iter()
+                .filter(|c| c.is_official())
+                .count();
+            for c in pursuit::merges(&p, true) {
+                assert!(c.edges.iter().all(|&(a, b)| a != b));
+            }
+            seen[3] += berzerk::smaller_rings(&b, true)
+                .iter()
+                .filter(|c| c.is_official())
+                .count();
+            seen[4] += shiritori::merged_letters(&s).len() + shiritori::shorter_words(&s).len();
+            seen[5] += catmouse::merges(&c, true)
+                .iter()
+                .filter(|c| c.is_official())
+                .count();
+            seen[6] += catmouse::moved_starts(&c)
+                .iter()
+                .filter(|c| c.is_official())
+                .count();
+        }
+        assert!(seen.iter().all(|&k| k > 0), "{seen:?}");
+    }
+
+    #[test]
+    fn every_problem_of_core_has_its_harness_half() {
+        for problem in Problem::ALL {
+            assert_eq!(entry(problem).problem(), problem);
+        }
+    }
+}

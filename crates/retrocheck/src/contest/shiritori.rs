@@ -1,0 +1,167 @@
+//! `shiritori` as the harness tests it: random dictionaries over small alphabets (so
+//! that words chain, loop and differ only in case), and their shrinking (fewer and
+//! shorter words, merged letters).
+
+use super::{Contest, Rules};
+use crate::problems::shiritori::Instance;
+use crate::problems::ContestProblem;
+use crate::shrink::contest::{chunks_removed, contest_pass, without_each, EDGE_PARTS};
+use crate::shrink::{pass, Passes};
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::time::Duration;
+
+impl Contest for Instance {
+    /// The original's limit: 2 s.
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+
+    fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
+        instance(rng, n, rules.official_at::<Instance>(n))
+    }
+
+    fn units(positions: usize) -> u32 {
+        // 2N moves; at most 2·64 positions over the small alphabets.
+        (positions / 2).max(1) as u32
+    }
+
+    fn strategy(max_positions: usize) -> BoxedStrategy<Instance> {
+        strategy((max_positions / 2).clamp(1, 200), true).boxed()
+    }
+
+    fn passes(official: bool) -> Passes<Instance> {
+        let mut list = Vec::new();
+        for log in 1..=EDGE_PARTS {
+            let parts = 1usize << log;
+            list.push(contest_pass("word chunks", official, move |s: &Instance, _| {
+                let words: Vec<String> = s.words().collect();
+                chunks_removed(&words, parts).map(Instance::new).collect()
+            }));
+        }
+        let singles = list.len();
+        list.push(pass(
+            "single removals",
+            move |s: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
+                Box::new(s.single_removals(official).into_iter().skip(from))
+            },
+        ));
+        list.push(contest_pass("merged letters", official, |s, _| merged_letters(s)));
+        list.push(contest_pass("shorter words", official, |s, _| shorter_words(s)));
+        Passes { list, singles }
+    }
+
+    /// One word (the input holds at least one).
+    fn single_removals(&self, official: bool) -> Vec<Instance> {
+        let words: Vec<String> = self.words().collect();
+        without_each(&words)
+            .filter(|words| !words.is_empty())
+            .map(Instance::new)
+            .filter(|c| !official || c.is_official())
+            .collect()
+    }
+
+    fn largest_product(n: u64) -> (u64, u64) {
+        (n.saturating_mul(8), 8)
+    }
+
+    fn product_size(&self) -> u64 {
+        2 * 2 * self.len() as u64
+    }
+}
+
+/// A random dictionary of `n` words (at least 1) over a small alphabet, so that words
+/// chain, loop and repeat; words of 3 to 8 letters, or up to 10 outside the official
+/// limits.
+pub fn instance(rng: &mut impl Rng, n: u32, official: bool) -> Instance {
+    let n = if official {
+        n.clamp(1, Instance::OFFICIAL_MAX)
+    } else {
+        n.max(1)
+    };
+    let alphabet = &b"abAB"[..rng.gen_range(1..=4)];
+    let longest = if official { 8 } else { 10 };
+    let words: Vec<String> = (0..n)
+        .map(|_| {
+            let len = rng.gen_range(3..=longest);
+            (0..len)
+                .map(|_| char::from(*alphabet.choose(rng).expect("a letter")))
+                .collect()
+        })
+        .collect();
+    Instance::new(words)
+}
+
+/// Dictionaries of 1 to `max_words` words over 1 to 4 letters of `abAB` (so words
+/// chain, loop and differ only in case), 3 to 8 letters long (10 outside the official
+/// limits).
+pub fn strategy(max_words: usize, official: bool) -> impl Strategy<Value = Instance> {
+    let longest = if official { 8 } else { 10 };
+    (
+        1..=4usize,
+        prop::collection::vec(
+            prop::collection::vec(0..4usize, 3..=longest),
+            1..=max_words.max(1),
+        ),
+    )
+        .prop_map(|(alphabet, words)| {
+            Instance::new(words.into_iter().map(|w| {
+                w.into_iter()
+                    .map(|c| char::from(b"abAB"[c % alphabet]))
+                    .collect::<String>()
+            }))
+        })
+}
+
+/// A letter's rank in the order the shrinker prefers: `a`–`z`, then `A`–`Z`.
+fn letter_rank(c: u8) -> u8 {
+    if c.is_ascii_lowercase() {
+        c - b'a'
+    } else {
+        26 + c - b'A'
+    }
+}
+
+/// Dictionaries with one letter merged into a letter of lower rank (everywhere): a
+/// smaller alphabet, ending in lower case.
+pub fn merged_letters(s: &Instance) -> Vec<Instance> {
+    let mut letters: Vec<u8> = s.words().flat_map(String::into_bytes).collect();
+    letters.sort_unstable_by_key(|&c| letter_rank(c));
+    letters.dedup();
+    let mut out = Vec::new();
+    for (j, &from) in letters.iter().enumerate().rev() {
+        for &to in std::iter::once(&b'a').chain(&letters[..j]) {
+            if letter_rank(to) >= letter_rank(from) {
+                continue;
+            }
+            let words = s.words().map(|w| {
+                w.bytes()
+                    .map(|c| char::from(if c == from { to } else { c }))
+                    .collect::<String>()
+            });
+            out.push(Instance::new(words));
+        }
+    }
+    out
+}
+
+/// Dictionaries with one word shorter: a word of 7 or 8 letters keeps only its first
+/// and last three (the same move), a shorter one loses its first or last letter (a
+/// different move, which may fail all the same).
+pub fn shorter_words(s: &Instance) -> Vec<Instance> {
+    let mut out = Vec::new();
+    let words: Vec<String> = s.words().collect();
+    for (i, w) in words.iter().enumerate() {
+        let shorter: Vec<String> = match w.len() {
+            0..=3 => Vec::new(),
+            4..=6 => vec![w[1..].to_string(), w[..w.len() - 1].to_string()],
+            len => vec![format!("{}{}", &w[..3], &w[len - 3..])],
+        };
+        for word in shorter {
+            let mut words = words.clone();
+            words[i] = word;
+            out.push(Instance::new(words));
+        }
+    }
+    out
+}

@@ -1,0 +1,175 @@
+//! What `stress` tests programs on: the test cases of a contest problem (every
+//! [`Contest`]), or games in `.game` files ([`Game`]) — their generation, their text as
+//! the program reads it, the expected output and their shrinking.
+
+use crate::contest::{Contest, Rules};
+use crate::format::print_game;
+use crate::game::Game;
+use crate::generate::{self, Case, Family};
+use crate::problems::ProductError;
+use crate::shrink::{game_passes, Passes};
+use crate::solution::Solution;
+use crate::text::count;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::borrow::Cow;
+use std::fmt;
+use std::hash::Hash;
+use std::time::Duration;
+
+/// One test case of what `stress` tests: generated, printed for the program, solved
+/// for the expected output, and shrunk.
+pub trait Target: Clone + fmt::Debug + Hash + Eq + Send + Sync + 'static {
+    /// The name on the command line: the problem's, or `game`.
+    const NAME: &'static str;
+    /// What `--max-size` counts, plural.
+    const UNIT: &'static str;
+    /// The largest size the official limits allow, if there are official limits.
+    const OFFICIAL_MAX: Option<u32>;
+    /// Whether the input is a contest input (one or more test cases of a problem, each
+    /// answered by lines of the judge's output) rather than a game.
+    const CONTEST: bool;
+    /// Whether an input holds several test cases (1 to 3 are generated).
+    const COUNTED: bool;
+    /// The time limit of a run when none is asked for: the original judge's.
+    const TIME_LIMIT: Duration;
+
+    /// A test case of size about `n`, for input number `index` of a campaign.
+    fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules, index: u64) -> Self;
+
+    /// An input holding these test cases, as the program reads it.
+    fn input(cases: &[Self]) -> String;
+
+    /// The game whose solution gives the expected output.
+    fn game(&self) -> Result<Cow<'_, Game>, ProductError>;
+
+    /// The expected output of this test case as test case `k` (1-based), with its final
+    /// newline, from the proven `solution` of its [`game`](Target::game).
+    fn output(&self, k: usize, solution: &Solution) -> String;
+
+    /// The size in [`UNIT`](Target::UNIT)s.
+    fn size(&self) -> u64;
+
+    /// The size in words: "97 vertices, 1,234 edges".
+    fn size_text(&self) -> String;
+
+    /// Whether the test case meets the official limits.
+    fn is_official(&self) -> bool;
+
+    /// The shrinking passes, within the official limits when `official`.
+    fn passes(official: bool) -> Passes<Self>;
+
+    /// The positions and moves per position of the largest game of `n` units, for
+    /// refusing sizes this machine cannot hold before generating.
+    fn largest_product(n: u64) -> (u64, u64);
+}
+
+impl<T: Contest> Target for T {
+    const NAME: &'static str = T::NAME;
+    const UNIT: &'static str = T::UNIT;
+    const OFFICIAL_MAX: Option<u32> = Some(T::OFFICIAL_MAX);
+    const CONTEST: bool = true;
+    const COUNTED: bool = T::COUNTED;
+    const TIME_LIMIT: Duration = <T as Contest>::TIME_LIMIT;
+
+    fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules, _index: u64) -> T {
+        <T as Contest>::generate(rng, n, rules)
+    }
+
+    fn input(cases: &[T]) -> String {
+        let mut out = if T::COUNTED {
+            format!("{}\n", cases.len())
+        } else {
+            String::new()
+        };
+        for case in cases {
+            case.print_case(&mut out);
+        }
+        out
+    }
+
+    fn game(&self) -> Result<Cow<'_, Game>, ProductError> {
+        crate::problems::ContestProblem::game(self).map(Cow::Owned)
+    }
+
+    fn output(&self, k: usize, solution: &Solution) -> String {
+        crate::oracles::expected::answer(self, k, solution)
+    }
+
+    fn size(&self) -> u64 {
+        crate::problems::ContestProblem::size(self)
+    }
+
+    fn size_text(&self) -> String {
+        crate::problems::ContestProblem::size_text(self)
+    }
+
+    fn is_official(&self) -> bool {
+        crate::problems::ContestProblem::is_official(self)
+    }
+
+    fn passes(official: bool) -> Passes<T> {
+        <T as Contest>::passes(official)
+    }
+
+    fn largest_product(n: u64) -> (u64, u64) {
+        <T as Contest>::largest_product(n)
+    }
+}
+
+/// Games, for programs that read a `.game` file and print the solution format.
+impl Target for Game {
+    const NAME: &'static str = "game";
+    const UNIT: &'static str = "positions";
+    const OFFICIAL_MAX: Option<u32> = None;
+    const CONTEST: bool = false;
+    const COUNTED: bool = false;
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+
+    /// Input `index` takes the seeded game families in turn, so that every coverage
+    /// axis (high degree, hubs, long chains, draws, labels, draw conventions) comes up.
+    fn generate(rng: &mut ChaCha8Rng, n: u32, _rules: Rules, index: u64) -> Game {
+        let families: Vec<Family> = Family::games().collect();
+        let family = families[(index % families.len() as u64) as usize];
+        match generate::case(family, rng.gen(), n as usize) {
+            Case::Game(game) => game,
+            Case::Instance(_) => unreachable!("the game families make games"),
+        }
+    }
+
+    fn input(cases: &[Game]) -> String {
+        cases.iter().map(print_game).collect()
+    }
+
+    fn game(&self) -> Result<Cow<'_, Game>, ProductError> {
+        Ok(Cow::Borrowed(self))
+    }
+
+    fn output(&self, _k: usize, solution: &Solution) -> String {
+        solution.to_text(self)
+    }
+
+    fn size(&self) -> u64 {
+        self.positions() as u64
+    }
+
+    fn size_text(&self) -> String {
+        format!(
+            "{}, {}",
+            count(self.positions(), "position"),
+            count(self.move_count(), "move")
+        )
+    }
+
+    fn is_official(&self) -> bool {
+        true
+    }
+
+    fn passes(_official: bool) -> Passes<Game> {
+        game_passes()
+    }
+
+    fn largest_product(n: u64) -> (u64, u64) {
+        (n, 8)
+    }
+}
