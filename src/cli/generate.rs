@@ -3,9 +3,9 @@
 //! again, byte for byte.
 
 use super::{Exit, Status};
-use retrocheck::contest::{self, Contest, Rules, Visit};
+use retrocheck::contest::{Contest, Rules};
 use retrocheck::generate::{self, Case};
-use retrocheck::problems::{Instance, Problem};
+use retrocheck::problems::Registered;
 use retrocheck::stress::{input_at, Program, Settings, Target};
 use retrocheck::Game;
 
@@ -58,26 +58,21 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Status {
-    match Problem::from_name(&args.what) {
-        None if args.index.is_some() => indexed::<Game>(&args),
-        None => game(&args),
-        Some(problem) => contest::visit(problem, Command(args)),
-    }
+    super::per_target(&args.what.clone(), args)
 }
 
-/// `generate` of a registered problem, with its test-case type.
-struct Command(Args);
+impl super::PerTarget for Args {
+    fn game(self) -> Status {
+        match self.index {
+            Some(_) => indexed::<Game>(&self),
+            None => game(&self),
+        }
+    }
 
-impl Visit for Command {
-    type Output = Status;
-
-    fn visit<T: Contest + Into<Instance>>(self) -> Status
-    where
-        for<'a> &'a T: TryFrom<&'a Instance>,
-    {
-        match self.0.index {
-            Some(_) => indexed::<T>(&self.0),
-            None => instances::<T>(&self.0),
+    fn problem<T: Contest + Registered>(self) -> Status {
+        match self.index {
+            Some(_) => indexed::<T>(&self),
+            None => instances::<T>(&self),
         }
     }
 }

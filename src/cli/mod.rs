@@ -26,6 +26,8 @@ pub mod solve;
 pub mod stress;
 
 use anyhow::{anyhow, Context};
+use retrocheck::contest::{self, Contest, Visit};
+use retrocheck::problems::{Problem, Registered};
 use retrocheck::Subject;
 use retrocheck_selftest::registry;
 use std::io::Read;
@@ -105,5 +107,29 @@ pub fn threads(asked: Option<usize>, flag: &str) -> Result<usize, Exit> {
             "{flag} {n} is more than this machine can use ({most}: eight per core)"
         ))),
         Some(n) => Ok(n),
+    }
+}
+
+/// A verb's work on what it was given: `.game` files, or a problem of the registry.
+pub trait PerTarget: Sized {
+    /// The verb on `.game` files.
+    fn game(self) -> Status;
+    /// The verb on problem `T`.
+    fn problem<T: Contest + Registered>(self) -> Status;
+}
+
+/// Runs `verb` on the target named `what` (`game`, or a problem: clap has checked the
+/// name against the registry).
+pub fn per_target<V: PerTarget>(what: &str, verb: V) -> Status {
+    struct Dispatch<V>(V);
+    impl<V: PerTarget> Visit for Dispatch<V> {
+        type Output = Status;
+        fn visit<T: Contest + Registered>(self) -> Status {
+            self.0.problem::<T>()
+        }
+    }
+    match Problem::from_name(what) {
+        None => verb.game(),
+        Some(problem) => contest::visit(problem, Dispatch(verb)),
     }
 }

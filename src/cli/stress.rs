@@ -4,9 +4,9 @@
 
 use super::{Exit, Status};
 use indicatif::{ProgressBar, ProgressStyle};
-use retrocheck::contest::{self, Contest, Rules, Visit};
+use retrocheck::contest::{Contest, Rules};
 use retrocheck::corpus::{self, Kind};
-use retrocheck::problems::{Instance, Problem};
+use retrocheck::problems::{Problem, Registered};
 use retrocheck::stress::quote::block;
 use retrocheck::stress::report::Report;
 use retrocheck::stress::{
@@ -120,23 +120,16 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
 }
 
 pub fn run(args: Args) -> Status {
-    match Problem::from_name(&args.what) {
-        None => stress::<Game>(args),
-        Some(problem) => contest::visit(problem, Command(args)),
-    }
+    super::per_target(&args.what.clone(), args)
 }
 
-/// `stress` of a registered problem, with its test-case type.
-struct Command(Args);
+impl super::PerTarget for Args {
+    fn game(self) -> Status {
+        stress::<Game>(self)
+    }
 
-impl Visit for Command {
-    type Output = Status;
-
-    fn visit<T: Contest + Into<Instance>>(self) -> Status
-    where
-        for<'a> &'a T: TryFrom<&'a Instance>,
-    {
-        stress::<T>(self.0)
+    fn problem<T: Contest + Registered>(self) -> Status {
+        stress::<T>(self)
     }
 }
 

@@ -84,6 +84,14 @@ pub trait ContestProblem: Sized {
     fn size(&self) -> u64;
 }
 
+/// A test-case type of the registry: one variant of [`Instance`].
+pub trait Registered: ContestProblem {
+    /// This test case as an [`Instance`].
+    fn into_instance(self) -> Instance;
+    /// The test case of this problem inside `instance`, if it is one.
+    fn of(instance: &Instance) -> Option<&Self>;
+}
+
 /// Declares the known problems: one line each, `Variant => module` with its doc, where
 /// `module::Instance` implements [`ContestProblem`]. Generates [`Problem`], [`Instance`]
 /// and their dispatch, so the rest of the crate never lists problems by hand.
@@ -226,20 +234,15 @@ macro_rules! registry {
         }
 
         $(
-            impl From<$module::Instance> for Instance {
-                fn from(instance: $module::Instance) -> Instance {
-                    Instance::$variant(instance)
+            impl Registered for $module::Instance {
+                fn into_instance(self) -> Instance {
+                    Instance::$variant(self)
                 }
-            }
 
-            impl<'a> TryFrom<&'a Instance> for &'a $module::Instance {
-                type Error = Problem;
-
-                /// The test case inside, or the problem it belongs to instead.
-                fn try_from(instance: &'a Instance) -> Result<Self, Problem> {
+                fn of(instance: &Instance) -> Option<&Self> {
                     match instance {
-                        Instance::$variant(x) => Ok(x),
-                        other => Err(other.problem()),
+                        Instance::$variant(x) => Some(x),
+                        _ => None,
                     }
                 }
             }

@@ -20,7 +20,7 @@ pub mod pursuit;
 pub mod shiritori;
 
 use crate::fuzz::Bytes;
-use crate::problems::{ContestProblem, Instance, Problem};
+use crate::problems::{ContestProblem, Instance, Problem, Registered};
 use crate::shrink::Passes;
 use proptest::strategy::{BoxedStrategy, Strategy};
 use rand_chacha::ChaCha8Rng;
@@ -139,9 +139,7 @@ pub trait Visit {
     /// What the visit returns.
     type Output;
     /// The visit of problem `T`.
-    fn visit<T: Contest + Into<Instance>>(self) -> Self::Output
-    where
-        for<'a> &'a T: TryFrom<&'a Instance>;
+    fn visit<T: Contest + Registered>(self) -> Self::Output;
 }
 
 /// Declares the harness halves of the problems core registers: one line each,
@@ -205,12 +203,9 @@ pub trait Entry: Sync {
     fn encode(&self, instance: &Instance, out: &mut Vec<u8>) -> Option<()>;
 }
 
-struct Registered<T>(PhantomData<fn() -> T>);
+struct Harness<T>(PhantomData<fn() -> T>);
 
-impl<T: Contest + Into<Instance>> Entry for Registered<T>
-where
-    for<'a> &'a T: TryFrom<&'a Instance>,
-{
+impl<T: Contest + Registered> Entry for Harness<T> {
     fn problem(&self) -> Problem {
         Problem::from_name(T::NAME).expect("a registered problem")
     }
@@ -220,7 +215,7 @@ where
     }
 
     fn generate(&self, rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
-        T::generate(rng, n, rules).into()
+        T::generate(rng, n, rules).into_instance()
     }
 
     fn generate_with_edges(
@@ -230,7 +225,7 @@ where
         edges: u64,
         official: bool,
     ) -> Option<Instance> {
-        T::generate_with_edges(rng, n, edges, official).map(Into::into)
+        T::generate_with_edges(rng, n, edges, official).map(T::into_instance)
     }
 
     fn units(&self, positions: usize) -> u32 {
@@ -238,7 +233,7 @@ where
     }
 
     fn strategy(&self, max_positions: usize) -> BoxedStrategy<Instance> {
-        T::strategy(max_positions).prop_map(Into::into).boxed()
+        T::strategy(max_positions).prop_map(T::into_instance).boxed()
     }
 
     fn weight(&self) -> u32 {
@@ -246,14 +241,16 @@ where
     }
 
     fn passes(&self, official: bool) -> Passes<Instance> {
-        T::passes(official).map(Into::into, |i: &Instance| <&T>::try_from(i).ok())
+        T::passes(official).map(T::into_instance, T::of)
     }
 
     fn single_removals(&self, instance: &Instance, official: bool) -> Vec<Instance> {
-        <&T>::try_from(instance).map_or_else(
-            |_| Vec::new(),
-            |t| t.single_removals(official).into_iter().map(Into::into).collect(),
-        )
+        T::of(instance).map_or_else(Vec::new, |t| {
+            t.single_removals(official)
+                .into_iter()
+                .map(T::into_instance)
+                .collect()
+        })
     }
 
     fn largest_product(&self, n: u64) -> (u64, u64) {
@@ -261,7 +258,7 @@ where
     }
 
     fn product_size(&self, instance: &Instance) -> u64 {
-        <&T>::try_from(instance).map_or(0, |t| t.product_size())
+        T::of(instance).map_or(0, |t| t.product_size())
     }
 
     fn fuzzed(&self) -> bool {
@@ -269,30 +266,27 @@ where
     }
 
     fn decode(&self, bytes: &mut Bytes) -> Option<Instance> {
-        T::decode(bytes).map(Into::into)
+        T::decode(bytes).map(T::into_instance)
     }
 
     fn encode(&self, instance: &Instance, out: &mut Vec<u8>) -> Option<()> {
-        <&T>::try_from(instance).ok()?.encode(out)
+        T::of(instance)?.encode(out)
     }
 }
 
-struct EntryOf;
+struct HarnessOf;
 
-impl Visit for EntryOf {
+impl Visit for HarnessOf {
     type Output = &'static dyn Entry;
 
-    fn visit<T: Contest + Into<Instance>>(self) -> &'static dyn Entry
-    where
-        for<'a> &'a T: TryFrom<&'a Instance>,
-    {
-        &Registered::<T>(PhantomData)
+    fn visit<T: Contest + Registered>(self) -> &'static dyn Entry {
+        &Harness::<T>(PhantomData)
     }
 }
 
 /// The harness half of a registered problem.
 pub fn entry(problem: Problem) -> &'static dyn Entry {
-    visit(problem, EntryOf)
+    visit(problem, HarnessOf)
 }
 
 /// The harness half of an instance's problem.
@@ -316,11 +310,11 @@ mod tests {
             let s = shiritori::instance(&mut rng, n, true);
             let c = catmouse::instance(&mut rng, n + 2, true);
             let all: [Instance; 5] = [
-                p.clone().into(),
-                m.clone().into(),
-                b.clone().into(),
-                s.clone().into(),
-                c.clone().into(),
+                p.clone().into_instance(),
+                m.clone().into_instance(),
+                b.clone().into_instance(),
+                s.clone().into_instance(),
+                c.clone().into_instance(),
             ];
             for i in all {
                 let entry = of(&i);
