@@ -2,25 +2,10 @@
 //! absurd sizes and thread counts, unwritable and shared corpora — each answered by a
 //! clear error (exit 2) or a warning, never an abort, a hang, a flood or a lost report.
 
+use crate::support::{retrocheck, run, stderr};
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn retrocheck() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_retrocheck"))
-}
-
-fn run(args: &[&str]) -> Output {
-    retrocheck()
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::{Output, Stdio};
 
 /// Runs `args` with standard input fed `pattern` repeatedly, up to `most` bytes or
 /// until the program stops reading; the output and how many bytes it took.
@@ -76,7 +61,7 @@ fn issue_13_endless_input_is_refused_at_line_1_without_reading_on() {
             "{args:?} {pattern:?}: took {taken} bytes of an endless input before refusing it"
         );
     }
-    let o = run(&["solve", "game", "/dev/zero"]);
+    let o = run(&["solve", "game", "/dev/zero"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("/dev/zero: line 1: unexpected '\\x00'"),
@@ -146,7 +131,7 @@ fn issue_13_absurd_sizes_exit_2_before_allocating() {
             "18446744073709551615",
         ][..],
     ] {
-        let o = run(args);
+        let o = run(args, "");
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(
@@ -159,7 +144,7 @@ fn issue_13_absurd_sizes_exit_2_before_allocating() {
 /// Item 7: `--threads 10000` took over 30 s for 10 cases.
 #[test]
 fn issue_13_absurd_thread_counts_are_refused() {
-    let o = run(&["diff", "--no-save", "--cases", "10", "--threads", "10000"]);
+    let o = run(&["diff", "--no-save", "--cases", "10", "--threads", "10000"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("--threads 10000 is more than this machine can use"),
@@ -171,7 +156,7 @@ fn issue_13_absurd_thread_counts_are_refused() {
 /// Item 9: silent clamps now warn or refuse; `show` names itself; messages read well.
 #[test]
 fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
-    let o = run(&["generate", "pursuit", "--vertices", "2", "--edges", "5"]);
+    let o = run(&["generate", "pursuit", "--vertices", "2", "--edges", "5"], "");
     assert_eq!(o.status.code(), Some(0));
     assert!(
         stderr(&o).contains("warning: with 2 vertices at most 2 distinct edges fit"),
@@ -218,7 +203,7 @@ fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
             "--positions must be at least 1",
         ),
     ] {
-        let o = run(args);
+        let o = run(args, "");
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
@@ -226,7 +211,7 @@ fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
     let two = dir.path().join("pursuit").join("two.in");
     std::fs::create_dir_all(two.parent().unwrap()).unwrap();
     std::fs::write(&two, "2\n2 1\n1 2\n1 2\n2 1\n1 2\n1 2\n").unwrap();
-    let o = run(&["show", two.to_str().unwrap()]);
+    let o = run(&["show", two.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("2 test cases; show takes one"),
@@ -251,17 +236,20 @@ fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
 }
 
 fn diff_lifo(corpus: &Path) -> Output {
-    run(&[
-        "diff",
-        "--solver",
-        "lifo",
-        "--cases",
-        "1000",
-        "--threads",
-        "1",
-        "--corpus",
-        corpus.to_str().unwrap(),
-    ])
+    run(
+        &[
+            "diff",
+            "--solver",
+            "lifo",
+            "--cases",
+            "1000",
+            "--threads",
+            "1",
+            "--corpus",
+            corpus.to_str().unwrap(),
+        ],
+        "",
+    )
 }
 
 /// Item 2: two campaigns saving the same case at once: one used to exit 2 with "File
