@@ -1,6 +1,6 @@
-//! Issue 13: the binary under inputs an adversarial user gives — endless or huge input,
-//! absurd sizes and thread counts, unwritable and shared corpora — each answered by a
-//! clear error (exit 2) or a warning, never an abort, a hang, a flood or a lost report.
+//! The binary under inputs an adversarial user gives — endless or huge input, absurd
+//! sizes and thread counts, unwritable and shared corpora — each answered by a clear
+//! error (exit 2) or a warning, never an abort, a hang, a flood or a lost report.
 
 use crate::support::{retrocheck, run, stderr};
 use std::io::Write;
@@ -35,11 +35,11 @@ fn fed(args: &[&str], pattern: &[u8], most: usize) -> (Output, usize) {
     (output, writer.join().unwrap())
 }
 
-/// Item 4: `yes | retrocheck solve game -` and `/dev/zero` were read whole (past
+/// Regression: `yes | retrocheck solve game -` and `/dev/zero` were read whole (past
 /// 2.4 GB) before the first line was parsed. Now the error comes at line 1, after the
 /// program has taken a few buffers of the stream.
 #[test]
-fn issue_13_endless_input_is_refused_at_line_1_without_reading_on() {
+fn endless_input_is_refused_at_line_1_without_reading_on() {
     const MOST: usize = 256 << 20;
     for (args, pattern, line) in [
         (&["solve", "game", "-"][..], &b"y\n"[..], "line 1:"),
@@ -70,10 +70,11 @@ fn issue_13_endless_input_is_refused_at_line_1_without_reading_on() {
     );
 }
 
-/// Item 5: a parse error used to echo its whole statement (a 100 MB line put 100 MB on
-/// stderr). Now it quotes a few hundred bytes, escaped, and says how much it left out.
+/// Regression: a parse error used to echo its whole statement (a 100 MB line put 100 MB
+/// on stderr). Now it quotes a few hundred bytes, escaped, and says how much it left
+/// out.
 #[test]
-fn issue_13_a_huge_bad_line_is_quoted_briefly() {
+fn a_huge_bad_line_is_quoted_briefly() {
     let mut input = b"game 1;\n0 A ".to_vec();
     input.extend(b"1,".repeat(50 << 20));
     input.extend(b"\n");
@@ -90,9 +91,9 @@ fn issue_13_a_huge_bad_line_is_quoted_briefly() {
     );
 }
 
-/// Item 3: sizes a user can type used to abort (SIGABRT, allocation failure).
+/// Regression: sizes a user can type used to abort (SIGABRT, allocation failure).
 #[test]
-fn issue_13_absurd_sizes_exit_2_before_allocating() {
+fn absurd_sizes_exit_2_before_allocating() {
     for args in [
         &[
             "generate",
@@ -141,9 +142,9 @@ fn issue_13_absurd_sizes_exit_2_before_allocating() {
     }
 }
 
-/// Item 7: `--threads 10000` took over 30 s for 10 cases.
+/// Regression: `--threads 10000` took over 30 s for 10 cases.
 #[test]
-fn issue_13_absurd_thread_counts_are_refused() {
+fn absurd_thread_counts_are_refused() {
     let o = run(&["diff", "--no-save", "--cases", "10", "--threads", "10000"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(
@@ -153,9 +154,10 @@ fn issue_13_absurd_thread_counts_are_refused() {
     );
 }
 
-/// Item 9: silent clamps now warn or refuse; `show` names itself; messages read well.
+/// Regression: clamps used to be silent; they warn or refuse. `show` names itself;
+/// messages read well.
 #[test]
-fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
+fn clamps_warn_or_refuse_and_messages_name_the_right_verb() {
     let o = run(&["generate", "pursuit", "--vertices", "2", "--edges", "5"], "");
     assert_eq!(o.status.code(), Some(0));
     assert!(
@@ -252,10 +254,11 @@ fn diff_lifo(corpus: &Path) -> Output {
     )
 }
 
-/// Item 2: two campaigns saving the same case at once: one used to exit 2 with "File
-/// exists" and lose its report. Both now find, print and save (or find saved) the case.
+/// Regression: two campaigns saving the same case at once: one used to exit 2 with
+/// "File exists" and lose its report. Both now find, print and save (or find saved) the
+/// case.
 #[test]
-fn issue_13_concurrent_campaigns_both_report_and_save() {
+fn concurrent_campaigns_both_report_and_save() {
     for _ in 0..4 {
         let dir = tempfile::tempdir().unwrap();
         let (a, b) = std::thread::scope(|s| {
@@ -274,10 +277,10 @@ fn issue_13_concurrent_campaigns_both_report_and_save() {
     }
 }
 
-/// Item 2: with a corpus that cannot be written, `diff` never printed the shrunk case.
-/// Now it prints it, then says why it could not save it.
+/// Regression: with a corpus that cannot be written, `diff` never printed the shrunk
+/// case. Now it prints it, then says why it could not save it.
 #[test]
-fn issue_13_an_unwritable_corpus_still_prints_the_case() {
+fn an_unwritable_corpus_still_prints_the_case() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("not-a-directory");
     std::fs::write(&file, "x").unwrap();

@@ -1,6 +1,6 @@
 //! Campaigns split into shards: `diff --shard i/N` runs its share of the campaign's
 //! cases, of every family, and `retrocheck merge` of every shard's JSON summary is the
-//! unsharded summary of the same seed and cases, timings aside (issue 13).
+//! unsharded summary of the same seed and cases, timings aside.
 
 use crate::support::retrocheck;
 use retrocheck::generate::Family;

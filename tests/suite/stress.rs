@@ -190,8 +190,8 @@ fn reducing_keeps_the_kind_of_failure_and_splits_multi_case_inputs() {
     let reduced = retrocheck::stress::reduce(&settings, &input, &first, 1, None);
     assert_eq!(reduced.input.text(), INPUT);
     assert!(matches!(reduced.verdict, Verdict::WrongAnswer { line: 1, .. }));
-    // Issue 15: the split is a step and its runs count ("shrunk in 0 steps (0 runs)"
-    // before): the case alone, the shrinker's candidates, and the last check.
+    // Regression: the report said "shrunk in 0 steps (0 runs)". The split is a step and
+    // its runs count: the case alone, the shrinker's candidates, and the last check.
     assert!(reduced.steps >= 1, "{reduced:?}");
     assert!(reduced.runs > reduced.steps, "{reduced:?}");
 }
@@ -241,11 +241,11 @@ fn a_command_that_does_not_exist_is_a_clear_error() {
     );
 }
 
-/// Issue 13, item 1: a program that leaves a process outside its process group holding
-/// its output (`setsid … &`) used to hang `stress` until that process died. The run
-/// must end soon after the program does, with the output it printed.
+/// Regression: a program that leaves a process outside its process group holding its
+/// output (`setsid … &`) used to hang `stress` until that process died. The run must
+/// end soon after the program does, with the output it printed.
 #[test]
-fn issue_13_a_process_escaping_the_group_with_the_pipes_does_not_hang_the_runner() {
+fn a_process_escaping_the_group_with_the_pipes_does_not_hang_the_runner() {
     let (done, finished) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let program = Program::new("setsid sleep 30 & echo 'Case #1: No'", Duration::from_secs(5));
@@ -264,11 +264,11 @@ fn issue_13_a_process_escaping_the_group_with_the_pipes_does_not_hang_the_runner
     assert_eq!(verdict, Verdict::Accepted);
 }
 
-/// Issue 15: a program allocating 700 MB under `--memory-limit 256M` gets a memory
-/// verdict (its allocation fails under RLIMIT_AS), and a correct program under the same
-/// limit passes with its peak memory reported.
+/// A program allocating 700 MB under `--memory-limit 256M` gets a memory verdict (its
+/// allocation fails under RLIMIT_AS), and a correct program under the same limit passes
+/// with its peak memory reported.
 #[test]
-fn issue_15_a_program_over_the_memory_limit_gets_a_memory_verdict() {
+fn a_program_over_the_memory_limit_gets_a_memory_verdict() {
     let save = tempfile::tempdir().unwrap();
     let (code, stdout, stderr) = stress(&[
         "pursuit",
@@ -304,9 +304,9 @@ fn issue_15_a_program_over_the_memory_limit_gets_a_memory_verdict() {
     assert!(stderr.contains("less than 8M"), "{stderr}");
 }
 
-/// Issue 15: `YES` for `Yes` is a wrong answer, as judges say, not a presentation error.
+/// `YES` for `Yes` is a wrong answer, as judges say, not a presentation error.
 #[test]
-fn issue_15_yes_in_capitals_is_a_wrong_answer() {
+fn yes_in_capitals_is_a_wrong_answer() {
     let save = tempfile::tempdir().unwrap();
     let json = save.path().join("report.json");
     let solution = format!("{BIN} solve pursuit | sed 's/Yes/YES/; s/No/NO/'");
@@ -363,10 +363,10 @@ fn the_deprecated_relax_flag_still_works_and_says_what_replaces_it() {
     assert!(stdout.contains("sizes up to 120 vertices"), "{stdout}");
 }
 
-/// Issue 15: sizes reach `--max-size` (they used to grow by one vertex per 25 inputs),
+/// Regression: sizes used to grow by one vertex per 25 inputs. They reach `--max-size`,
 /// and the summary says how far, in vertices, with the coverage reached per axis.
 #[test]
-fn issue_15_two_hundred_inputs_at_max_size_100_try_a_graph_of_at_least_90_vertices() {
+fn two_hundred_inputs_at_max_size_100_try_a_graph_of_at_least_90_vertices() {
     let json = tempfile::NamedTempFile::new().unwrap();
     let solution = format!("{BIN} solve pursuit");
     let (code, stdout, stderr) = stress(&[
@@ -433,11 +433,11 @@ fn issue_15_two_hundred_inputs_at_max_size_100_try_a_graph_of_at_least_90_vertic
     );
 }
 
-/// Issue 15: `--reference` judges against another program: a wrong program is caught
-/// against a correct one, two correct ones pass, and a failing reference is reported
-/// as the reference's failure.
+/// `--reference` judges against another program: a wrong program is caught against a
+/// correct one, two correct ones pass, and a failing reference is reported as the
+/// reference's failure.
 #[test]
-fn issue_15_a_reference_program_catches_a_wrong_one_and_passes_a_right_one() {
+fn a_reference_program_catches_a_wrong_one_and_passes_a_right_one() {
     let save = tempfile::tempdir().unwrap();
     let correct = format!("{BIN} solve pursuit");
     let wrong = example();
@@ -503,10 +503,10 @@ fn issue_15_a_reference_program_catches_a_wrong_one_and_passes_a_right_one() {
     );
 }
 
-/// Issue 15: `retrocheck generate PROBLEM --seed S --index I` writes exactly the input
-/// stress fed the program as input I (the program here logs every input it reads).
+/// `retrocheck generate PROBLEM --seed S --index I` writes exactly the input stress fed
+/// the program as input I (the program here logs every input it reads).
 #[test]
-fn issue_15_generate_with_seed_and_index_rewrites_the_exact_input_stress_ran() {
+fn generate_with_seed_and_index_rewrites_the_exact_input_stress_ran() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("fed");
     let solution = format!("tee -a {} | {BIN} solve pursuit", log.display());
@@ -552,10 +552,10 @@ fn issue_15_generate_with_seed_and_index_rewrites_the_exact_input_stress_ran() {
     );
 }
 
-/// Issue 13: `--exact` reported CRLF output one line too far and showed no difference;
-/// now the line is right and the `\r` is visible.
+/// Regression: `--exact` reported CRLF output one line too far and showed no
+/// difference; now the line is right and the `\r` is visible.
 #[test]
-fn issue_13_crlf_output_under_exact_is_reported_on_its_line_with_the_cr_shown() {
+fn crlf_output_under_exact_is_reported_on_its_line_with_the_cr_shown() {
     let save = tempfile::tempdir().unwrap();
     let solution = format!("{BIN} solve pursuit | sed 's/$/\\r/'");
     let (code, stdout, stderr) = stress(&[
@@ -578,10 +578,10 @@ fn issue_13_crlf_output_under_exact_is_reported_on_its_line_with_the_cr_shown() 
     assert_eq!(code, Some(0), "{stderr}");
 }
 
-/// Issue 13: floods on stdout and stderr are quoted in a few hundred bytes with what
-/// was left out, and control characters and invalid UTF-8 are shown escaped.
+/// Floods on stdout and stderr are quoted in a few hundred bytes with what was left
+/// out, and control characters and invalid UTF-8 are shown escaped.
 #[test]
-fn issue_13_floods_and_binary_output_are_quoted_short_and_escaped() {
+fn floods_and_binary_output_are_quoted_short_and_escaped() {
     let save = tempfile::tempdir().unwrap();
     let run = |solution: &str| {
         let (code, stdout, stderr) = stress(&[
@@ -609,10 +609,10 @@ fn issue_13_floods_and_binary_output_are_quoted_short_and_escaped() {
     assert!(stdout.contains(r#"got "Case #1: \u{1b}[2J\xff""#), "{stdout}");
 }
 
-/// Issue 13: a time limit holds whatever the program does: a background process that
-/// escaped the group (`setsid`) and holds stdout does not make stress wait for it.
+/// A time limit holds whatever the program does: a background process that escaped the
+/// group (`setsid`) and holds stdout does not make stress wait for it.
 #[test]
-fn issue_13_a_time_limit_holds_with_an_escaped_process_holding_stdout() {
+fn a_time_limit_holds_with_an_escaped_process_holding_stdout() {
     let (done, finished) = std::sync::mpsc::channel();
     let solution = format!("setsid sleep 20 & {BIN} solve pursuit -");
     std::thread::spawn(move || {
@@ -635,10 +635,10 @@ fn issue_13_a_time_limit_holds_with_an_escaped_process_holding_stdout() {
     assert!(stdout.contains("5 inputs, every one accepted"), "{stdout}");
 }
 
-/// Issue 13: `--timeout 0s` saved a bogus case; absurd `--jobs` are refused. Both are
-/// usage errors (status 2) that run nothing and save nothing.
+/// Regression: `--timeout 0s` saved a bogus case. It and absurd `--jobs` are usage
+/// errors (status 2) that run nothing and save nothing.
 #[test]
-fn issue_13_a_zero_timeout_and_absurd_jobs_are_refused_and_save_nothing() {
+fn a_zero_timeout_and_absurd_jobs_are_refused_and_save_nothing() {
     let save = tempfile::tempdir().unwrap();
     let save_dir = save.path().to_str().unwrap();
     let (code, _, stderr) = stress(&[
@@ -669,12 +669,12 @@ fn issue_13_a_zero_timeout_and_absurd_jobs_are_refused_and_save_nothing() {
     assert_eq!(std::fs::read_dir(save.path()).unwrap().count(), 0);
 }
 
-/// Issue 15: the peak memory reported is the program's: a program that fills 100 MiB
-/// shows at least that, and a small one far less even when the harness itself is
-/// large (this test binary, running the suite in parallel, reached 160 MiB, and
-/// wait4's `ru_maxrss` counted it for `true`).
+/// The peak memory reported is the program's: a program that fills 100 MiB shows at
+/// least that, and a small one far less even when the harness itself is large (this
+/// test binary, running the suite in parallel, reached 160 MiB, and wait4's `ru_maxrss`
+/// counted it for `true`).
 #[test]
-fn issue_15_the_peak_memory_of_a_run_is_measured() {
+fn the_peak_memory_of_a_run_is_measured() {
     let program = Program::new(
         "python3 -c \"import time; x = b'x' * (100 << 20); time.sleep(0.3)\"",
         Duration::from_secs(20),
@@ -693,11 +693,12 @@ fn issue_15_the_peak_memory_of_a_run_is_measured() {
 }
 
 /// The peak memory of a program is read while it runs, so a program that lives a few
-/// milliseconds is always measured; one that exits at once may be gone before the
-/// first reading and is then reported at 0 bytes (unknown), never at the harness's
-/// own memory, which wait4 would count for it. The first reading is taken as soon as
-/// the program starts: after the first check for its exit, `issue_15_two_hundred…`
-/// once saw a 0 for a program that ran for milliseconds.
+/// milliseconds is always measured; one that exits at once may be gone before the first
+/// reading and is then reported at 0 bytes (unknown), never at the harness's own
+/// memory, which wait4 would count for it. The first reading is taken as soon as the
+/// program starts: after the first check for its exit,
+/// `two_hundred_inputs_at_max_size_100_…` once saw a 0 for a program that ran for
+/// milliseconds.
 #[test]
 fn a_program_is_measured_while_it_runs() {
     let short = Program::new("sleep 0.02", Duration::from_secs(20));
@@ -761,12 +762,12 @@ fn the_report_and_the_failure_do_not_depend_on_the_number_of_jobs() {
     assert_eq!(one, report("3"));
 }
 
-/// Issue 16: `stress berzerk|shiritori|catmouse` passes a correct program (`retrocheck
-/// solve PROBLEM`), and catches a wrong one (the same with a contest mutant) and
-/// shrinks it, within the official limits, to a small input that the mutant still
-/// fails and saves it with the expected output.
+/// `stress berzerk|shiritori|catmouse` passes a correct program (`retrocheck solve
+/// PROBLEM`), and catches a wrong one (the same with a contest mutant) and shrinks it,
+/// within the official limits, to a small input that the mutant still fails and saves
+/// it with the expected output.
 #[test]
-fn issue_16_stress_passes_and_shrinks_on_berzerk_shiritori_and_catmouse() {
+fn stress_passes_and_shrinks_on_berzerk_shiritori_and_catmouse() {
     use retrocheck::generate::Case;
     use retrocheck::oracles::{check_case, Oracles};
     use retrocheck_selftest::kill::size_of;
@@ -817,11 +818,11 @@ fn issue_16_stress_passes_and_shrinks_on_berzerk_shiritori_and_catmouse() {
     }
 }
 
-/// Issue 11: `--shrink-time` stops shrinking at its deadline (a 65,537-position
-/// counterexample of a program takes as many runs to prove 1-minimal), says so, and
-/// still reports and saves the input reached.
+/// `--shrink-time` stops shrinking at its deadline (a 65,537-position counterexample of
+/// a program takes as many runs to prove 1-minimal), says so, and still reports and
+/// saves the input reached.
 #[test]
-fn issue_11_shrinking_stops_at_shrink_time_and_says_so() {
+fn shrinking_stops_at_shrink_time_and_says_so() {
     let save = tempfile::tempdir().unwrap();
     let json = save.path().join("report.json");
     let solution = example();

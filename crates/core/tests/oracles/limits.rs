@@ -23,7 +23,7 @@ fn cap_address_space() {
 #[test]
 fn memory_limits_refuse_before_allocating() {
     cap_address_space();
-    // The limit follows the machine: three quarters of its memory (issue 13).
+    // The limit follows the machine: three quarters of its memory.
     let limit = memory_limit();
     assert_eq!(limit, retrocheck_core::limits::memory_ceiling());
     let mib = limit >> 20;
@@ -218,9 +218,9 @@ fn berzerk_and_catmouse_refuse_what_does_not_fit() {
     assert_eq!(c.implicit().err().unwrap(), want);
 }
 
-/// Issue 13: the memory ceiling is three quarters of the machine's memory, or of a
-/// container's cgroup limit where smaller (v2 or v1; `max` and v1's huge "no limit"
-/// number are none), and 8 GiB where neither can be read.
+/// The memory ceiling is three quarters of the machine's memory, or of a container's
+/// cgroup limit where smaller (v2 or v1; `max` and v1's huge "no limit" number are
+/// none), and 8 GiB where neither can be read.
 #[test]
 fn the_memory_ceiling_follows_meminfo_and_cgroups() {
     use retrocheck_core::limits::{ceiling_from, memory_ceiling};

@@ -71,10 +71,10 @@ fn shiritori_word(rng: &mut ChaCha8Rng, head: &[u8], tail: &[u8], longest: usize
         .collect()
 }
 
-/// Issue 16: shiritori answers as its statement says on random dictionaries, small
-/// (solved on their keys) and from 2¹⁴ words (solved on all 52³ strings); its words
-/// come back as they went in, packed (up to 8 letters) or kept whole, and its keys,
-/// product game and limits are the statement's.
+/// Shiritori answers as its statement says on random dictionaries, small (solved on
+/// their keys) and from 2¹⁴ words (solved on all 52³ strings); its words come back as
+/// they went in, packed (up to 8 letters) or kept whole, and its keys, product game and
+/// limits are the statement's.
 #[test]
 fn shiritori_answers_as_its_statement_says() {
     use retrocheck_core::problems::shiritori;

@@ -80,12 +80,12 @@ impl std::io::Read for Flaky<'_> {
     }
 }
 
-/// Issue 13: an input from a stream is checked as it arrives. Interrupted reads are
-/// retried and a failed one names the line reached; an input over the size limit
-/// fails at the line where it crosses it; a token longer than 4,096 bytes fails when
-/// that much of it has arrived (4,096 is still read); a bad test case fails at its
-/// line without waiting for the rest; leading white space is not an error. A known
-/// size (a file) is checked first, and the checks while reading are skipped.
+/// An input from a stream is checked as it arrives. Interrupted reads are retried and a
+/// failed one names the line reached; an input over the size limit fails at the line
+/// where it crosses it; a token longer than 4,096 bytes fails when that much of it has
+/// arrived (4,096 is still read); a bad test case fails at its line without waiting for
+/// the rest; leading white space is not an error. A known size (a file) is checked
+/// first, and the checks while reading are skipped.
 #[test]
 fn the_stream_reader_checks_as_it_reads() {
     use retrocheck_core::problems::check_input_size;
