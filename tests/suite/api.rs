@@ -1,5 +1,5 @@
-//! The public API for users' solvers (issue #17): what its entry points return on a
-//! wrong solver, what they save, and how replay reports a bad corpus file.
+//! The public API for users' solvers: what its entry points return on a wrong solver,
+//! what they save, and how replay reports a bad corpus file.
 
 use retrocheck::prelude::*;
 use std::fs;

@@ -1,28 +1,8 @@
 //! The `retrocheck` binary: exit statuses, and a one-line error naming the line for
 //! every class of malformed input, never a panic.
 
-use std::io::Write;
+use crate::support::{retrocheck, run, stderr, stdout, BIN};
 use std::process::{Command, Output, Stdio};
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// Asserts exit status 2, no output, and one line of error naming `line`.
 fn rejected(args: &[&str], input: &str, line: usize, needle: &str) {
@@ -123,7 +103,7 @@ fn bad_usage_exits_2_and_help_exits_0() {
 #[test]
 fn a_closed_output_pipe_is_not_a_panic() {
     use std::io::Read;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+    let mut child = retrocheck()
         .args(["generate", "game", "--positions", "200000"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -323,12 +303,12 @@ fn a_regular_file_answers_as_a_pipe_does_from_where_it_starts() {
         let piped = run(&["solve", "shiritori", "-"], input);
         let file = dir.path().join(format!("{name}.in"));
         std::fs::write(&file, input).unwrap();
-        let named = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+        let named = retrocheck()
             .args(["solve", "shiritori"])
             .arg(&file)
             .output()
             .unwrap();
-        let redirected = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+        let redirected = retrocheck()
             .args(["solve", "shiritori", "-"])
             .stdin(std::fs::File::open(&file).unwrap())
             .output()
@@ -338,7 +318,7 @@ fn a_regular_file_answers_as_a_pipe_does_from_where_it_starts() {
         let shifted = Command::new("sh")
             .arg("-c")
             .arg(r#"{ read -r skip; exec "$0" solve shiritori -; } < "$1""#)
-            .arg(env!("CARGO_BIN_EXE_retrocheck"))
+            .arg(BIN)
             .arg(&shifted_file)
             .output()
             .unwrap();

@@ -1,11 +1,30 @@
-//! Inputs that once crashed a fuzz target, replayed through the same target code.
-//! `tests/fuzz-regressions/<target>/NAME` holds the raw bytes; the name says what broke.
-//! (Failures of the `diff` target become text cases in `corpus/` instead.)
+//! Inputs that once crashed a fuzz target, or that aim where one could, replayed through
+//! the same library code as the target. `tests/fuzz-regressions/<target>/NAME` holds
+//! the raw bytes; the name says what broke or what it exercises. Every fuzz target in
+//! `fuzz/fuzz_targets/` has a directory here, with at least one input.
+//!
+//! To add one, save the raw bytes (a crash artifact from `fuzz/artifacts/<target>/`, or
+//! an input written by hand) as `tests/fuzz-regressions/<target>/<what-it-exercises>`;
+//! the next `cargo test` replays it. (A failure of the `diff` target also becomes a
+//! text case in `corpus/`, with `retrocheck shrink`.)
 
-use retrocheck::fuzz::{contest_input, game_format};
+use retrocheck::fuzz::{contest_input, decode, diff, game_format};
 use retrocheck::problems::Problem;
 use std::path::Path;
 
+/// Every fuzz target, named as in `fuzz/Cargo.toml`.
+const TARGETS: [&str; 7] = [
+    "diff",
+    "game_format",
+    "pursuit_input",
+    "minigame_input",
+    "berzerk_input",
+    "shiritori_input",
+    "catmouse_input",
+];
+
+/// Runs every input of `target`'s directory through `run`; the number of inputs. Fails
+/// if the directory is missing or empty.
 fn replay(target: &str, run: impl Fn(&[u8])) -> usize {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fuzz-regressions")
@@ -16,7 +35,48 @@ fn replay(target: &str, run: impl Fn(&[u8])) -> usize {
         run(&std::fs::read(&path).unwrap());
         count += 1;
     }
+    assert!(count >= 1, "{}: no input to replay", dir.display());
     count
+}
+
+#[test]
+fn every_fuzz_target_has_its_regressions() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/fuzz_targets");
+    let mut targets: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    targets.sort();
+    let mut listed = TARGETS.map(String::from).to_vec();
+    listed.sort();
+    assert_eq!(targets, listed, "a fuzz target without regressions here, or gone");
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/Cargo.toml")).unwrap();
+    for target in TARGETS {
+        assert!(manifest.contains(&format!("name = \"{target}\"")), "{target}");
+    }
+}
+
+/// The `diff` target's body, with the solver it takes by default: every input must
+/// decode to a case within the caps (one outside them tests nothing) and pass.
+#[test]
+fn diff_regressions() {
+    let solver = retrocheck_selftest::registry::by_name("retrograde").expect("a built-in solver");
+    let replayed = replay("diff", |data| {
+        assert!(
+            diff(&decode(data), solver.as_ref()),
+            "{data:?} decodes to no case: {:?}",
+            decode(data)
+        );
+    });
+    assert!(replayed >= 4);
+}
+
+#[test]
+fn game_format_regressions() {
+    assert!(replay("game_format", game_format) >= 2);
 }
 
 #[test]
@@ -30,8 +90,18 @@ fn minigame_input_regressions() {
 }
 
 #[test]
-fn game_format_regressions() {
-    assert!(replay("game_format", game_format) >= 2);
+fn berzerk_input_regressions() {
+    assert!(replay("berzerk_input", |data| contest_input(Problem::Berzerk, data)) >= 1);
+}
+
+#[test]
+fn shiritori_input_regressions() {
+    assert!(replay("shiritori_input", |data| contest_input(Problem::Shiritori, data)) >= 1);
+}
+
+#[test]
+fn catmouse_input_regressions() {
+    assert!(replay("catmouse_input", |data| contest_input(Problem::Catmouse, data)) >= 1);
 }
 
 /// The first crash the fuzzers found: a vertex number of 20 digits or more overflowed

@@ -1,26 +1,11 @@
-//! Issue 13: the binary under inputs an adversarial user gives — endless or huge input,
-//! absurd sizes and thread counts, unwritable and shared corpora — each answered by a
-//! clear error (exit 2) or a warning, never an abort, a hang, a flood or a lost report.
+//! The binary under inputs an adversarial user gives — endless or huge input, absurd
+//! sizes and thread counts, unwritable and shared corpora — each answered by a clear
+//! error (exit 2) or a warning, never an abort, a hang, a flood or a lost report.
 
+use crate::support::{retrocheck, run, stderr};
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn retrocheck() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_retrocheck"))
-}
-
-fn run(args: &[&str]) -> Output {
-    retrocheck()
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::{Output, Stdio};
 
 /// Runs `args` with standard input fed `pattern` repeatedly, up to `most` bytes or
 /// until the program stops reading; the output and how many bytes it took.
@@ -50,11 +35,11 @@ fn fed(args: &[&str], pattern: &[u8], most: usize) -> (Output, usize) {
     (output, writer.join().unwrap())
 }
 
-/// Item 4: `yes | retrocheck solve game -` and `/dev/zero` were read whole (past
+/// Regression: `yes | retrocheck solve game -` and `/dev/zero` were read whole (past
 /// 2.4 GB) before the first line was parsed. Now the error comes at line 1, after the
 /// program has taken a few buffers of the stream.
 #[test]
-fn issue_13_endless_input_is_refused_at_line_1_without_reading_on() {
+fn endless_input_is_refused_at_line_1_without_reading_on() {
     const MOST: usize = 256 << 20;
     for (args, pattern, line) in [
         (&["solve", "game", "-"][..], &b"y\n"[..], "line 1:"),
@@ -76,7 +61,7 @@ fn issue_13_endless_input_is_refused_at_line_1_without_reading_on() {
             "{args:?} {pattern:?}: took {taken} bytes of an endless input before refusing it"
         );
     }
-    let o = run(&["solve", "game", "/dev/zero"]);
+    let o = run(&["solve", "game", "/dev/zero"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("/dev/zero: line 1: unexpected '\\x00'"),
@@ -85,10 +70,11 @@ fn issue_13_endless_input_is_refused_at_line_1_without_reading_on() {
     );
 }
 
-/// Item 5: a parse error used to echo its whole statement (a 100 MB line put 100 MB on
-/// stderr). Now it quotes a few hundred bytes, escaped, and says how much it left out.
+/// Regression: a parse error used to echo its whole statement (a 100 MB line put 100 MB
+/// on stderr). Now it quotes a few hundred bytes, escaped, and says how much it left
+/// out.
 #[test]
-fn issue_13_a_huge_bad_line_is_quoted_briefly() {
+fn a_huge_bad_line_is_quoted_briefly() {
     let mut input = b"game 1;\n0 A ".to_vec();
     input.extend(b"1,".repeat(50 << 20));
     input.extend(b"\n");
@@ -105,9 +91,9 @@ fn issue_13_a_huge_bad_line_is_quoted_briefly() {
     );
 }
 
-/// Item 3: sizes a user can type used to abort (SIGABRT, allocation failure).
+/// Regression: sizes a user can type used to abort (SIGABRT, allocation failure).
 #[test]
-fn issue_13_absurd_sizes_exit_2_before_allocating() {
+fn absurd_sizes_exit_2_before_allocating() {
     for args in [
         &[
             "generate",
@@ -146,7 +132,7 @@ fn issue_13_absurd_sizes_exit_2_before_allocating() {
             "18446744073709551615",
         ][..],
     ] {
-        let o = run(args);
+        let o = run(args, "");
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(
@@ -156,10 +142,10 @@ fn issue_13_absurd_sizes_exit_2_before_allocating() {
     }
 }
 
-/// Item 7: `--threads 10000` took over 30 s for 10 cases.
+/// Regression: `--threads 10000` took over 30 s for 10 cases.
 #[test]
-fn issue_13_absurd_thread_counts_are_refused() {
-    let o = run(&["diff", "--no-save", "--cases", "10", "--threads", "10000"]);
+fn absurd_thread_counts_are_refused() {
+    let o = run(&["diff", "--no-save", "--cases", "10", "--threads", "10000"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("--threads 10000 is more than this machine can use"),
@@ -168,10 +154,11 @@ fn issue_13_absurd_thread_counts_are_refused() {
     );
 }
 
-/// Item 9: silent clamps now warn or refuse; `show` names itself; messages read well.
+/// Regression: clamps used to be silent; they warn or refuse. `show` names itself;
+/// messages read well.
 #[test]
-fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
-    let o = run(&["generate", "pursuit", "--vertices", "2", "--edges", "5"]);
+fn clamps_warn_or_refuse_and_messages_name_the_right_verb() {
+    let o = run(&["generate", "pursuit", "--vertices", "2", "--edges", "5"], "");
     assert_eq!(o.status.code(), Some(0));
     assert!(
         stderr(&o).contains("warning: with 2 vertices at most 2 distinct edges fit"),
@@ -218,7 +205,7 @@ fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
             "--size must be at least 1",
         ),
     ] {
-        let o = run(args);
+        let o = run(args, "");
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
@@ -226,7 +213,7 @@ fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
     let two = dir.path().join("pursuit").join("two.in");
     std::fs::create_dir_all(two.parent().unwrap()).unwrap();
     std::fs::write(&two, "2\n2 1\n1 2\n1 2\n2 1\n1 2\n1 2\n").unwrap();
-    let o = run(&["show", two.to_str().unwrap()]);
+    let o = run(&["show", two.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("2 test cases; show takes one"),
@@ -251,23 +238,27 @@ fn issue_13_clamps_warn_or_refuse_and_messages_name_the_right_verb() {
 }
 
 fn diff_lifo(corpus: &Path) -> Output {
-    run(&[
-        "diff",
-        "--solver",
-        "lifo",
-        "--cases",
-        "1000",
-        "--threads",
-        "1",
-        "--corpus",
-        corpus.to_str().unwrap(),
-    ])
+    run(
+        &[
+            "diff",
+            "--solver",
+            "lifo",
+            "--cases",
+            "1000",
+            "--threads",
+            "1",
+            "--corpus",
+            corpus.to_str().unwrap(),
+        ],
+        "",
+    )
 }
 
-/// Item 2: two campaigns saving the same case at once: one used to exit 2 with "File
-/// exists" and lose its report. Both now find, print and save (or find saved) the case.
+/// Regression: two campaigns saving the same case at once: one used to exit 2 with
+/// "File exists" and lose its report. Both now find, print and save (or find saved) the
+/// case.
 #[test]
-fn issue_13_concurrent_campaigns_both_report_and_save() {
+fn concurrent_campaigns_both_report_and_save() {
     for _ in 0..4 {
         let dir = tempfile::tempdir().unwrap();
         let (a, b) = std::thread::scope(|s| {
@@ -286,10 +277,10 @@ fn issue_13_concurrent_campaigns_both_report_and_save() {
     }
 }
 
-/// Item 2: with a corpus that cannot be written, `diff` never printed the shrunk case.
-/// Now it prints it, then says why it could not save it.
+/// Regression: with a corpus that cannot be written, `diff` never printed the shrunk
+/// case. Now it prints it, then says why it could not save it.
 #[test]
-fn issue_13_an_unwritable_corpus_still_prints_the_case() {
+fn an_unwritable_corpus_still_prints_the_case() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("not-a-directory");
     std::fs::write(&file, "x").unwrap();

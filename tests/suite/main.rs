@@ -16,6 +16,7 @@ mod shards;
 mod shrink_contest;
 mod solvers;
 mod stress;
+mod support;
 
 /// The proptest configuration of every property: cases follow `PROPTEST_CASES`
 /// (default 256); nothing is persisted next to the sources — a failure is shrunk by

@@ -56,8 +56,8 @@ fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn Subject) -> Fi
     for (name, _) in registry::mutants().filter(|(name, _)| !skipped(name)) {
         let solver = registry::by_name(name).unwrap();
         let k = caught(run(solver.as_ref()), &format!("{name} ({entry})"), limit);
-        // Issue 11: where a counterexample of at most 2 positions exists, the shrunk
-        // one is as small (the kill table checks this up to 4 positions, in release).
+        // Where a counterexample of at most 2 positions exists, the shrunk one is as
+        // small (the kill table checks this up to 4 positions, in release).
         if let Some(smallest) = kill::smallest_exhaustive_up_to(2, solver.as_ref(), &Oracles::all()) {
             use retrocheck::generate::Case;
             let size = |c: &Case| {

@@ -5,6 +5,7 @@
 //! path, FIFO order) with the chosen moves recomputed by [`Solution::from_values`], so
 //! a bug shared by the level-synchronous loops on one and several threads still shows.
 
+use crate::support::retrocheck;
 use retrocheck::generate::{case, Family};
 use retrocheck::solve::parallel;
 use retrocheck::solve::retrograde::{self, Indexed};
@@ -149,7 +150,7 @@ fn cli_threads_flag_prints_the_same_solution() {
     let file = dir.path().join("large.game");
     std::fs::write(&file, retrocheck::format::print_game(&game)).unwrap();
     let run = |threads: &str| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+        let out = retrocheck()
             .args(["solve", "--threads", threads, "game"])
             .arg(&file)
             .output()

@@ -1,6 +1,7 @@
 //! The contest front-ends: answers through every solver agree, `certify` accepts the
 //! product games' solutions, and each rule of the statements holds on its own case.
 
+use crate::support::run;
 use proptest::prelude::*;
 use retrocheck::oracles::{check_instance, Oracles};
 use retrocheck::problems::{minigame, pursuit, Instance, Problem};
@@ -408,8 +409,6 @@ fn malformed_inputs_of_the_new_problems_name_the_line() {
 /// line naming the input line and what was expected, and prints no answer.
 #[test]
 fn malformed_inputs_of_the_new_problems_exit_2_naming_the_line() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
     for (problem, input, expected) in [
         (
             "berzerk",
@@ -419,15 +418,7 @@ fn malformed_inputs_of_the_new_problems_exit_2_naming_the_line() {
         ("shiritori", "2\nabcd\nab-d\n", "line 3: expected word 2 of 2"),
         ("catmouse", "1\n3\n1 1\n2 0 3\n1 1\n", "line 4 (test case 1)"),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
-            .args(["solve", problem, "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = run(&["solve", problem, "-"], input);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{problem}: {stderr}");
         assert!(out.stdout.is_empty(), "{problem}");

@@ -1,12 +1,12 @@
 //! The scale-out recipes, which cannot run here (a Kubernetes cluster, GitHub Actions,
 //! ClusterFuzzLite): every manifest and workflow parses as YAML, and what ties them to
 //! retrocheck holds — shard indices cover the shard count, the fuzz build names every
-//! fuzz target. Parsing uses Python's `yaml` module where it is installed (the test
-//! says so and checks the rest when it is not).
+//! fuzz target. Parsing is by the `saphyr` crate (YAML 1.2, duplicate keys refused),
+//! into JSON values for the checks.
 
+use saphyr::{LoadableYamlNode, Scalar, Yaml};
 use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -22,39 +22,54 @@ fn text(path: &str) -> String {
     std::fs::read_to_string(Path::new(ROOT).join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// The YAML documents of a file as JSON, or `None` without Python's `yaml`.
-fn yaml(path: &str) -> Option<Vec<Value>> {
-    let script = "import json, sys, yaml\nprint(json.dumps(list(yaml.safe_load_all(open(sys.argv[1])))))";
-    let o = Command::new("python3")
-        .args(["-c", script, &format!("{ROOT}/{path}")])
-        .output()
-        .ok()?;
-    let err = String::from_utf8_lossy(&o.stderr);
-    if err.contains("No module named 'yaml'") {
-        return None;
+/// The YAML documents of a file, as JSON values.
+fn yaml(path: &str) -> Vec<Value> {
+    let docs =
+        Yaml::load_from_str(&text(path)).unwrap_or_else(|e| panic!("{path} does not parse as YAML: {e}"));
+    docs.iter().map(|doc| json(path, doc)).collect()
+}
+
+/// A YAML node as the JSON value it stands for: scalars resolved by the core schema,
+/// mapping keys as their text. Tags, aliases and invalid scalars fail (the recipes
+/// have none).
+fn json(path: &str, node: &Yaml) -> Value {
+    match node {
+        Yaml::Value(Scalar::Null) => Value::Null,
+        Yaml::Value(Scalar::Boolean(b)) => Value::from(*b),
+        Yaml::Value(Scalar::Integer(i)) => Value::from(*i),
+        Yaml::Value(Scalar::FloatingPoint(f)) => Value::from(f.0),
+        Yaml::Value(Scalar::String(s)) => Value::from(s.as_ref()),
+        Yaml::Sequence(items) => items.iter().map(|item| json(path, item)).collect(),
+        Yaml::Mapping(map) => Value::Object(
+            map.iter()
+                .map(|(key, value)| {
+                    let key = match json(path, key) {
+                        Value::String(s) => s,
+                        scalar @ (Value::Bool(_) | Value::Number(_) | Value::Null) => scalar.to_string(),
+                        other => panic!("{path}: a mapping key that is not a scalar: {other}"),
+                    };
+                    (key, json(path, value))
+                })
+                .collect(),
+        ),
+        other => panic!("{path}: a YAML node the recipes do not use: {other:?}"),
     }
-    assert!(o.status.success(), "{path} does not parse as YAML: {err}");
-    Some(serde_json::from_slice(&o.stdout).expect("python printed JSON"))
 }
 
 #[test]
 fn every_recipe_file_parses_as_yaml() {
     for path in YAML_FILES {
-        match yaml(path) {
-            Some(docs) => assert!(
-                !docs.is_empty() && docs.iter().all(Value::is_object),
-                "{path}: {docs:?}"
-            ),
-            None => eprintln!("python3 with yaml is not installed: {path} not parsed"),
-        }
+        let docs = yaml(path);
+        assert!(
+            !docs.is_empty() && docs.iter().all(Value::is_object),
+            "{path}: {docs:?}"
+        );
     }
 }
 
 #[test]
 fn the_kubernetes_job_runs_one_shard_per_completion_index() {
-    let Some(docs) = yaml("deploy/k8s/diff-shards.yaml") else {
-        return eprintln!("python3 with yaml is not installed: skipped");
-    };
+    let docs = yaml("deploy/k8s/diff-shards.yaml");
     let job = docs.iter().find(|d| d["kind"] == "Job").expect("a Job");
     assert_eq!(job["spec"]["completionMode"], "Indexed");
     let completions = job["spec"]["completions"].as_u64().unwrap();
@@ -78,9 +93,7 @@ fn the_kubernetes_job_runs_one_shard_per_completion_index() {
 
 #[test]
 fn the_actions_matrix_covers_every_shard_and_merges_them() {
-    let Some(docs) = yaml(".github/workflows/diff-shards.yml") else {
-        return eprintln!("python3 with yaml is not installed: skipped");
-    };
+    let docs = yaml(".github/workflows/diff-shards.yml");
     let workflow = &docs[0];
     let shards: u64 = workflow["env"]["SHARDS"].as_u64().unwrap();
     let matrix: Vec<u64> = workflow["jobs"]["shard"]["strategy"]["matrix"]["shard"]
@@ -119,7 +132,15 @@ fn clusterfuzzlite_builds_every_fuzz_target_and_fuzzes_in_both_modes() {
         assert_ne!(mode & 0o111, 0, "build.sh is executable");
     }
     let manifest = text("fuzz/Cargo.toml");
-    for target in ["diff", "game_format", "pursuit_input", "minigame_input"] {
+    for target in [
+        "diff",
+        "game_format",
+        "pursuit_input",
+        "minigame_input",
+        "berzerk_input",
+        "shiritori_input",
+        "catmouse_input",
+    ] {
         assert!(
             manifest.contains(&format!("name = \"{target}\"")),
             "fuzz target {target}"
@@ -133,10 +154,8 @@ fn clusterfuzzlite_builds_every_fuzz_target_and_fuzzes_in_both_modes() {
         (".github/workflows/cflite_pr.yml", "code-change"),
         (".github/workflows/cflite_batch.yml", "batch"),
     ] {
-        let Some(docs) = yaml(path) else {
-            assert!(text(path).contains(&format!("mode: {mode}")));
-            continue;
-        };
+        assert!(text(path).contains(&format!("mode: {mode}")));
+        let docs = yaml(path);
         let steps = docs[0]["jobs"].as_object().unwrap().values().next().unwrap()["steps"].to_string();
         assert!(
             steps.contains("google/clusterfuzzlite/actions/build_fuzzers@v1"),
@@ -144,7 +163,5 @@ fn clusterfuzzlite_builds_every_fuzz_target_and_fuzzes_in_both_modes() {
         );
         assert!(steps.contains(&format!("\"mode\":\"{mode}\"")), "{path}: {steps}");
     }
-    if let Some(docs) = yaml(".clusterfuzzlite/project.yaml") {
-        assert_eq!(docs[0]["language"], "rust");
-    }
+    assert_eq!(yaml(".clusterfuzzlite/project.yaml")[0]["language"], "rust");
 }

@@ -1,19 +1,20 @@
 //! Campaigns split into shards: `diff --shard i/N` runs its share of the campaign's
 //! cases, of every family, and `retrocheck merge` of every shard's JSON summary is the
-//! unsharded summary of the same seed and cases, timings aside (issue 13).
+//! unsharded summary of the same seed and cases, timings aside.
 
+use crate::support::retrocheck;
 use retrocheck::generate::Family;
 use retrocheck::run::bulk::{Campaign, Shard};
 use retrocheck::run::plan::Plan;
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 const FAMILIES: &str = "uniform,cycles,dag,pursuit,multi";
 
 fn diff(dir: &Path, name: &str, extra: &[&str]) -> Output {
     let json = dir.join(name);
-    Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+    retrocheck()
         .args([
             "diff",
             "--no-save",
@@ -68,7 +69,7 @@ fn the_merge_of_three_shards_is_the_unsharded_summary_and_every_shard_covers_eve
         names.push(dir.path().join(name));
     }
     let merged_json = dir.path().join("merged.json");
-    let merged = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
+    let merged = retrocheck()
         .arg("merge")
         .args(&names)
         .args(["--json", merged_json.to_str().unwrap()])
@@ -94,11 +95,7 @@ fn the_merge_of_three_shards_is_the_unsharded_summary_and_every_shard_covers_eve
     assert_eq!(table(&merged), table(&whole));
 
     // Two shards are not the campaign: the missing one is named.
-    let partial = Command::new(env!("CARGO_BIN_EXE_retrocheck"))
-        .arg("merge")
-        .args(&names[..2])
-        .output()
-        .unwrap();
+    let partial = retrocheck().arg("merge").args(&names[..2]).output().unwrap();
     assert_eq!(partial.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&partial.stderr).contains("shard 2/3 is missing"));
 }

@@ -478,10 +478,10 @@ draw B;          # optional: infinite play counts as B's win
         }
     }
 
-    /// Issue 13, item 4: endless input (`/dev/zero`, `yes`) is refused at its first
-    /// line, from a stream, in bounded memory; it used to be read whole first.
+    /// Regression: endless input (`/dev/zero`, `yes`) used to be read whole first. It
+    /// is refused at its first line, from a stream, in bounded memory.
     #[test]
-    fn issue_13_endless_input_is_refused_at_its_first_line() {
+    fn endless_input_is_refused_at_its_first_line() {
         use std::io::{BufReader, Read};
         let e = parse_game_from(BufReader::new(std::io::repeat(0))).unwrap_err();
         assert_eq!(e.line, 1, "{e}");
@@ -497,10 +497,11 @@ draw B;          # optional: infinite play counts as B's win
         assert!(e.to_string().len() < 400, "{} bytes", e.to_string().len());
     }
 
-    /// Issue 13, item 5: an error quotes a few hundred bytes of its statement, escaped,
-    /// and says how much was left out; bytes that are not UTF-8 name their line.
+    /// Regression: an error used to quote its whole statement. It quotes a few hundred
+    /// bytes of its statement, escaped, and says how much was left out; bytes that are
+    /// not UTF-8 name their line.
     #[test]
-    fn issue_13_errors_quote_briefly_and_escape() {
+    fn errors_quote_briefly_and_escape() {
         let long = format!("game 1;\n0 A {}", "1,".repeat(5_000_000));
         let e = error(&long);
         assert_eq!(e.line, 2);

@@ -348,11 +348,11 @@ mod tests {
         assert_eq!(names.len(), 2);
     }
 
-    /// Issue 13, item 2: two campaigns saving the same case at once both succeed (one
-    /// of them used to fail with "File exists" and lose its report), and a saved case
-    /// gets an ordinary file mode, not the temporary file's 0600.
+    /// Regression: of two campaigns saving the same case at once, one used to fail with
+    /// "File exists" and lose its report. Both succeed, and a saved case gets an
+    /// ordinary file mode, not the temporary file's 0600.
     #[test]
-    fn issue_13_concurrent_saves_of_the_same_case_all_succeed_with_an_ordinary_mode() {
+    fn concurrent_saves_of_the_same_case_all_succeed_with_an_ordinary_mode() {
         for round in 0..40 {
             let root = tempfile::tempdir().unwrap();
             let input = format!("game 1;\n0 A ;\n# round {round}\n");
@@ -388,10 +388,10 @@ mod tests {
         }
     }
 
-    /// Issue 13, item 8: `replay` used to follow a directory symlink loop for ever.
+    /// Regression: `replay` used to follow a directory symlink loop for ever.
     #[cfg(unix)]
     #[test]
-    fn issue_13_a_symlink_loop_in_a_corpus_is_walked_once() {
+    fn a_symlink_loop_in_a_corpus_is_walked_once() {
         let root = tempfile::tempdir().unwrap();
         save(root.path(), Kind::Game, "game 1;\n0 A ;\n", "0 B 0 -\n").unwrap();
         std::os::unix::fs::symlink(root.path(), root.path().join("games").join("loop")).unwrap();

@@ -351,7 +351,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_a_tail_byte_appends_a_long_chain() {
+    fn a_tail_byte_appends_a_long_chain() {
         // One stuck position of A, then a tail of 2^8 + 1 positions of A ending in it:
         // the chain's head is lost for A in 257 moves.
         let FuzzCase(Some(Case::Game(g))) = decode(&[0, 1, 0, 2, TAIL, 0, 0]) else {

@@ -592,8 +592,8 @@ mod packing_tests {
 mod memory_tests {
     use crate::problems::Problem;
 
-    /// Issue 13: a shiritori input whose words would not fit in memory is refused at
-    /// its first line, before they are read.
+    /// A shiritori input whose words would not fit in memory is refused at its first
+    /// line, before they are read.
     #[test]
     fn too_many_words_for_the_machine_are_refused_at_line_1() {
         let words = crate::problems::memory_limit() / super::BYTES_PER_WORD + 1;

@@ -156,10 +156,10 @@ mod tests {
     use super::*;
     use std::io::BufReader;
 
-    /// Issue 13, item 4: `yes | retrocheck solve pursuit` and `/dev/zero` fail at
-    /// line 1 after reading one chunk; they used to be read whole (unbounded memory).
+    /// Regression: `yes | retrocheck solve pursuit` and `/dev/zero` used to be read
+    /// whole (unbounded memory). They fail at line 1 after reading one chunk.
     #[test]
-    fn issue_13_endless_contest_input_fails_at_its_first_line() {
+    fn endless_contest_input_fails_at_its_first_line() {
         let e = Problem::Pursuit
             .read_input(
                 BufReader::new(std::io::repeat(b'y').take(1).chain(std::io::repeat(b'\n'))),

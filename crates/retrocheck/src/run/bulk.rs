@@ -568,12 +568,12 @@ mod tests {
         }
     }
 
-    /// Issue 13, item 6: `--time` used to let the case in flight at the deadline run
-    /// all its solves (32 s past `--time 1s` on a 10^6-position case). Now its next
-    /// solve is refused and the case is not counted. (Margins are wide: the deadline
-    /// falls in the middle of the first solve.)
+    /// Regression: `--time` used to let the case in flight at the deadline run all its
+    /// solves (32 s past `--time 1s` on a 10^6-position case). Now its next solve is
+    /// refused and the case is not counted. (Margins are wide: the deadline falls in
+    /// the middle of the first solve.)
     #[test]
-    fn issue_13_a_case_in_flight_at_the_deadline_stops_at_its_next_solve() {
+    fn a_case_in_flight_at_the_deadline_stops_at_its_next_solve() {
         let slow = Slow {
             pause: Duration::from_millis(400),
             solves: AtomicUsize::new(0),

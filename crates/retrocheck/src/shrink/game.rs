@@ -582,7 +582,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_move_chunks_split_all_the_moves_in_position_order() {
+    fn move_chunks_split_all_the_moves_in_position_order() {
         let g = parse_game("game 3;\n0 A 1,2;\n1 A 2,0;\n2 A 0,1;\n").unwrap();
         let halves = texts(move_chunks(&g, 2, 0));
         assert_eq!(
@@ -596,7 +596,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_merges_join_twin_positions() {
+    fn merges_join_twin_positions() {
         let g = parse_game("game 3;\n0 A 1,2;\n1 A ;\n2 A ;\n").unwrap();
         let merged = texts(merges(&g, 0));
         assert!(
@@ -612,7 +612,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_a_move_list_becomes_a_label() {
+    fn a_move_list_becomes_a_label() {
         let g = parse_game("game 1;\n0 B 0;\n").unwrap();
         let labelled = texts(move_lists_to_labels(&g, 0));
         assert_eq!(
@@ -622,7 +622,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_a_redirected_move_frees_its_old_target() {
+    fn a_redirected_move_frees_its_old_target() {
         let g = parse_game("game 3;\n0 A 1;\n1 A 2;\n2 A ;\n").unwrap();
         let redirected = texts(redirect_and_remove(&g, 0));
         assert!(
@@ -633,7 +633,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_smaller_exhaustive_games_are_smaller() {
+    fn smaller_exhaustive_games_are_smaller() {
         let g = parse_game("game 3;\n0 A 1,2;\n1 A ;\n2 A ;\n").unwrap();
         let smaller: Vec<Game> = smaller_exhaustive(&g, 0).collect();
         assert!(smaller.len() > 10);
@@ -746,7 +746,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_a_size_threshold_shrinks_in_few_judgements() {
+    fn a_size_threshold_shrinks_in_few_judgements() {
         // "Fails" above 2,048 positions if some position has a self-loop, as a solver
         // with a buggy fast path for big games does: the 1-minimal case is 2,049
         // positions and the self-loop. Each judgement stands for a run of the user's
@@ -775,7 +775,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_11_a_long_remoteness_shrinks_to_its_line_in_few_judgements() {
+    fn a_long_remoteness_shrinks_to_its_line_in_few_judgements() {
         // "Fails" where some position has a remoteness of 2,000 or more, as a solver
         // whose remoteness wraps does: the 1-minimal case is a line of 2,001
         // positions. The case found is a line of 3,000 whose positions each have a
