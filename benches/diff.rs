@@ -5,11 +5,11 @@
 
 use retrocheck::generate::Family;
 use retrocheck::oracles::Oracles;
-use retrocheck::run::bulk::{self, Campaign, Shard};
+use retrocheck::run::bulk::{self, Phase, Shard};
 use retrocheck::solve::Retrograde;
 use std::time::Instant;
 
-fn rate(campaign: &Campaign, threads: usize) -> f64 {
+fn rate(campaign: &Phase, threads: usize) -> f64 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -27,7 +27,7 @@ fn main() {
         .copied()
         .filter(|f| !matches!(f, Family::Pursuit | Family::Minigame))
         .collect();
-    let base = Campaign {
+    let base = Phase {
         families,
         cases: 0,
         time_limit: None,
@@ -37,13 +37,13 @@ fn main() {
         shard: Shard::WHOLE,
         oracles: Oracles::default(),
     };
-    let small = Campaign {
+    let small = Phase {
         cases: 200_000,
         min_positions: 1,
         max_positions: 12,
         ..base.clone()
     };
-    let medium = Campaign {
+    let medium = Phase {
         cases: 2_000,
         min_positions: 1000,
         max_positions: 1000,

@@ -117,7 +117,7 @@ pub fn run(args: Args) -> Status {
         .finish_and_clear();
     report(&summary);
     if let Some(path) = &args.json {
-        let json = serde_json::to_string_pretty(&summary.to_json()).expect("a summary serializes");
+        let json = serde_json::to_string_pretty(&summary.to_file()).expect("a summary serializes");
         std::fs::write(path, json + "\n")
             .map_err(|e| Exit::bad(format!("writing {}: {e}", path.display())))?;
     }

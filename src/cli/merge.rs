@@ -1,7 +1,7 @@
 //! `retrocheck merge`: the summaries of a campaign's shards, as the whole campaign's.
 
 use super::{Exit, Status};
-use retrocheck::run::merge::{merge, Report};
+use retrocheck::run::merge::{merge, SummaryFile};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -18,7 +18,7 @@ pub fn run(args: Args) -> Status {
     let mut reports = Vec::new();
     for path in &args.summaries {
         let (reader, _) = super::input::open(path)?;
-        let report: Report = serde_json::from_reader(reader).map_err(|e| {
+        let report: SummaryFile = serde_json::from_reader(reader).map_err(|e| {
             Exit::bad(format!(
                 "{}: not a summary of `retrocheck diff --json`: {e}",
                 path.display()

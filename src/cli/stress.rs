@@ -8,7 +8,7 @@ use retrocheck::contest::{Contest, Rules};
 use retrocheck::corpus::{self, Kind};
 use retrocheck::problems::{Problem, Registered};
 use retrocheck::stress::quote::block;
-use retrocheck::stress::report::Report;
+use retrocheck::stress::report::{FailureRecord, Report, ShrunkRecord, StressFile};
 use retrocheck::stress::{
     expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target,
 };
@@ -206,12 +206,12 @@ fn stress<T: Target>(args: Args) -> Status {
             trouble,
         }) => {
             outln!("{}", report.text());
-            let failure = serde_json::json!({
-                "index": index,
-                "seed": args.seed,
-                "trouble": trouble.to_string(),
-                "regenerate": settings.regenerate::<T>(index),
-            });
+            let failure = FailureRecord::Trouble {
+                index,
+                seed: args.seed,
+                trouble: trouble.to_string(),
+                regenerate: settings.regenerate::<T>(index),
+            };
             write_json::<T>(&args, &settings, report, searched.elapsed, Some(failure))?;
             return Err(Exit::Found(anyhow::anyhow!(
                 "input {index} ({}): {trouble}\n{}",
@@ -257,22 +257,22 @@ fn stress<T: Target>(args: Args) -> Status {
         &settings,
         report,
         searched.elapsed,
-        Some(serde_json::json!({
-            "index": index,
-            "seed": args.seed,
-            "verdict": verdict.code(),
-            "message": verdict.to_string(),
-            "regenerate": settings.regenerate::<T>(index),
-            "shrunk": {
-                "input": text,
-                "verdict": reduced.verdict.code(),
-                "message": reduced.verdict.to_string(),
-                "steps": reduced.steps,
-                "runs": reduced.runs,
-                "out_of_time": reduced.out_of_time,
+        Some(FailureRecord::Failed {
+            index,
+            seed: args.seed,
+            verdict: verdict.code().into(),
+            message: verdict.to_string(),
+            regenerate: settings.regenerate::<T>(index),
+            shrunk: ShrunkRecord {
+                input: text.clone(),
+                verdict: reduced.verdict.code().into(),
+                message: reduced.verdict.to_string(),
+                steps: reduced.steps,
+                runs: reduced.runs,
+                out_of_time: reduced.out_of_time,
             },
-            "saved": saved,
-        })),
+            saved,
+        }),
     )?;
     Err(Exit::Found(anyhow::anyhow!(
         "`{}`: {}",
@@ -340,26 +340,26 @@ fn write_json<T: Target>(
     settings: &Settings,
     report: &Report,
     elapsed: Duration,
-    failure: Option<serde_json::Value>,
+    failure: Option<FailureRecord>,
 ) -> Status {
     let Some(path) = &args.json else {
         return Ok(());
     };
-    let json = serde_json::json!({
-        "solution": args.solution,
-        "reference": args.reference,
-        "seed": args.seed,
-        "max_size": settings.largest::<T>(),
-        "unit": T::UNIT,
-        "edge_cases": settings.rules.edge_cases,
-        "beyond_limits": settings.rules.beyond_limits,
-        "time_limit_seconds": args.timeout.as_secs_f64(),
-        "memory_limit_bytes": args.memory_limit,
-        "seconds": elapsed.as_secs_f64(),
-        "passed": failure.is_none(),
-        "report": report.to_json(),
-        "failure": failure,
-    });
+    let json = StressFile {
+        solution: args.solution.clone(),
+        reference: args.reference.clone(),
+        seed: args.seed,
+        max_size: settings.largest::<T>(),
+        unit: T::UNIT.into(),
+        edge_cases: settings.rules.edge_cases,
+        beyond_limits: settings.rules.beyond_limits,
+        time_limit_seconds: args.timeout.as_secs_f64(),
+        memory_limit_bytes: args.memory_limit,
+        seconds: elapsed.as_secs_f64(),
+        passed: failure.is_none(),
+        report: report.to_record(),
+        failure,
+    };
     let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
     std::fs::write(path, text + "\n").map_err(|e| Exit::bad(format!("cannot write {}: {e}", path.display())))
 }

@@ -9,7 +9,7 @@ use retrocheck::generate::strategy;
 use retrocheck::generate::{self, Case, Family};
 use retrocheck::oracles::{check_case, Oracles};
 use retrocheck::problems::Problem;
-use retrocheck::run::bulk::{self, Campaign, Shard, Summary};
+use retrocheck::run::bulk::{self, Phase, Shard, Summary};
 use retrocheck::shrink::single_removals;
 use retrocheck::solve::Retrograde;
 use retrocheck::Subject;
@@ -68,10 +68,10 @@ proptest! {
 }
 
 /// Every family but `large`, whose games are too big for a debug-build test.
-fn campaign(cases: u64, seed: u64) -> Campaign {
+fn campaign(cases: u64, seed: u64) -> Phase {
     let mut families = Family::SEEDED.to_vec();
     families.push(Family::Exhaustive);
-    Campaign {
+    Phase {
         families,
         cases,
         time_limit: None,
@@ -83,7 +83,7 @@ fn campaign(cases: u64, seed: u64) -> Campaign {
     }
 }
 
-fn run_on(threads: usize, campaign: &Campaign, solver: &dyn Subject) -> Summary {
+fn run_on(threads: usize, campaign: &Phase, solver: &dyn Subject) -> Summary {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -192,7 +192,7 @@ fn shards_split_a_campaign_into_disjoint_cases() {
     let mut whole = campaign(0, 5);
     whole.cases = 4 * whole.families.len() as u64;
     let half = whole.cases / 2;
-    let halves = [Shard { index: 0, count: 2 }, Shard { index: 1, count: 2 }].map(|shard| Campaign {
+    let halves = [Shard { index: 0, count: 2 }, Shard { index: 1, count: 2 }].map(|shard| Phase {
         shard,
         cases: half,
         ..whole.clone()
@@ -209,7 +209,7 @@ fn shards_split_a_campaign_into_disjoint_cases() {
 
 /// The cases of each family, in order, that a campaign over `families` runs.
 fn cases_per_family(families: &[Family], shard: Shard, cases: u64) -> Vec<(Family, Vec<(u64, usize)>)> {
-    let c = Campaign {
+    let c = Phase {
         families: families.to_vec(),
         cases,
         shard,

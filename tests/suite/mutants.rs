@@ -6,7 +6,7 @@
 
 use retrocheck::generate::strategy;
 use retrocheck::oracles::Oracles;
-use retrocheck::run::bulk::Campaign;
+use retrocheck::run::bulk::Phase;
 use retrocheck::run::plan::Plan;
 use retrocheck::Subject;
 use retrocheck_selftest::kill::{self, size_of, Finding};
@@ -17,14 +17,14 @@ use retrocheck_selftest::registry;
 /// The exhaustive phase, which no mutant needs, and the large phase, which only
 /// `remoteness-u16` needs (see [`NEEDS_THE_LARGE_PHASE`]), are left out here; the
 /// kill table of `retrocheck mutants` runs the whole default campaign.
-fn test_campaigns() -> Vec<Campaign> {
+fn test_campaigns() -> Vec<Phase> {
     let phases = Plan::default().campaigns();
     let caps = [CAP, 130, 0, 0];
     phases
         .into_iter()
         .zip(caps)
         .filter(|(_, cap)| *cap > 0)
-        .map(|(phase, cap)| Campaign {
+        .map(|(phase, cap)| Phase {
             cases: phase.cases.min(cap),
             ..phase
         })
@@ -111,7 +111,7 @@ fn the_scale_phase_finds_the_mutants_that_need_big_games() {
 #[ignore = "minutes in a debug build: cargo test --release -- --ignored"]
 fn the_large_phase_catches_remoteness_u16() {
     let solver = registry::by_name("remoteness-u16").unwrap();
-    let large: Vec<Campaign> = Plan::default().campaigns().into_iter().skip(3).collect();
+    let large: Vec<Phase> = Plan::default().campaigns().into_iter().skip(3).collect();
     caught(
         kill::campaign_kill(solver.as_ref(), &large),
         "remoteness-u16 (large phase)",

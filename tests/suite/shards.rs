@@ -4,7 +4,7 @@
 
 use crate::support::retrocheck;
 use retrocheck::generate::Family;
-use retrocheck::run::bulk::{Campaign, Shard};
+use retrocheck::run::bulk::{Phase, Shard};
 use retrocheck::run::plan::Plan;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -113,7 +113,7 @@ fn shards_deal_exactly_the_campaigns_cases() {
             shard: Some(shard),
             ..Plan::default()
         };
-        let specs = |c: &Campaign| (0..c.cases).map(|i| c.case_spec(i)).collect::<Vec<_>>();
+        let specs = |c: &Phase| (0..c.cases).map(|i| c.case_spec(i)).collect::<Vec<_>>();
         let whole = specs(&plan(Shard::WHOLE).campaigns()[0]);
         assert_eq!(whole.len() as u64, cases);
         let mut dealt = Vec::new();

@@ -1,8 +1,8 @@
 //! Contest instances shrink in contest form to tiny official cases: the contest mutants
 //! of the kill table, from failing instances of their families.
 
-use retrocheck::generate::Case;
-use retrocheck::problems::{pursuit, Instance};
+use retrocheck::generate::{Case, Family};
+use retrocheck::problems::{pursuit, Instance, Problem};
 
 #[test]
 fn pursuit_no_catch_shrinks_to_two_vertices() {
@@ -64,30 +64,27 @@ fn shrinks_to(mutant: &str, start: Instance, most: usize) -> Instance {
 }
 
 /// The first official instance of `problem`'s family (seeds 0, 1, …, at `size`)
-/// that `mutant` fails.
-fn first_failing(mutant: &str, family: retrocheck::generate::Family, size: usize) -> Instance {
+/// that `mutant` fails, shrunk: within the limits, 1-minimal, and at most `most` in
+/// the problem's unit.
+fn first_failing_shrinks_to(mutant: &str, problem: Problem, size: usize, most: usize) -> Instance {
+    let family = Family::Contest(problem);
     let solver = retrocheck_selftest::registry::by_name(mutant).unwrap();
     let oracles = retrocheck::oracles::Oracles::default();
-    (0..200)
+    let start = (0..200)
         .map(|seed| retrocheck::generate::case(family, seed, size))
         .find(|c| retrocheck::oracles::check_case(c, solver.as_ref(), &oracles).is_err())
         .map(|c| match c {
             Case::Instance(i) => i,
             Case::Game(_) => panic!("{family:?} makes instances"),
         })
-        .unwrap_or_else(|| panic!("{mutant} passed 200 cases of {family:?}"))
+        .unwrap_or_else(|| panic!("{mutant} passed 200 cases of {family:?}"));
+    shrinks_to(mutant, start, most)
 }
 
 #[test]
 fn berzerk_mutants_shrink_to_small_rings() {
-    use retrocheck::generate::Family;
     for mutant in ["berzerk-loop-as-lose", "berzerk-swapped-sets"] {
-        let start = first_failing(
-            mutant,
-            Family::Contest(retrocheck::problems::Problem::Berzerk),
-            2_000,
-        );
-        let Instance::Berzerk(b) = shrinks_to(mutant, start, 5) else {
+        let Instance::Berzerk(b) = first_failing_shrinks_to(mutant, Problem::Berzerk, 2_000, 5) else {
             panic!()
         };
         assert!(b.rick.len() + b.morty.len() <= 4, "{mutant}: {b:?}");
@@ -96,14 +93,8 @@ fn berzerk_mutants_shrink_to_small_rings() {
 
 #[test]
 fn shiritori_mutants_shrink_to_a_few_words() {
-    use retrocheck::generate::Family;
     for mutant in ["shiritori-ignore-case", "shiritori-draw-as-loss"] {
-        let start = first_failing(
-            mutant,
-            Family::Contest(retrocheck::problems::Problem::Shiritori),
-            400,
-        );
-        let Instance::Shiritori(s) = shrinks_to(mutant, start, 3) else {
+        let Instance::Shiritori(s) = first_failing_shrinks_to(mutant, Problem::Shiritori, 400, 3) else {
             panic!()
         };
         assert!(s.words().all(|w| w.len() <= 6), "{mutant}: {s:?}");
@@ -112,13 +103,7 @@ fn shiritori_mutants_shrink_to_a_few_words() {
 
 #[test]
 fn catmouse_mutants_shrink_to_small_boards() {
-    use retrocheck::generate::Family;
     for mutant in ["catmouse-cat-first", "catmouse-mouse-onto-cat"] {
-        let start = first_failing(
-            mutant,
-            Family::Contest(retrocheck::problems::Problem::Catmouse),
-            2_000,
-        );
-        shrinks_to(mutant, start, 6);
+        first_failing_shrinks_to(mutant, Problem::Catmouse, 2_000, 6);
     }
 }

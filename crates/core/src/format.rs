@@ -1,4 +1,4 @@
-//! The canonical `.game` text format (see "The game text format" in `docs/DESIGN.md`): a
+//! The canonical `.game` text format ([semantics](crate::semantics#the-game-text-format-game)): a
 //! line-oriented parser whose errors name the line and what was expected, and a printer
 //! with `parse(print(g)) == g`.
 //!

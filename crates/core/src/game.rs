@@ -69,7 +69,7 @@ impl Outcome {
     }
 }
 
-/// The value of a position under optimal play (see "The game model" in `docs/DESIGN.md`):
+/// The value of a position under optimal play ([semantics](crate::semantics#values-and-remoteness)):
 /// who wins and in how many moves, or a draw, which has no remoteness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
@@ -200,7 +200,7 @@ pub fn check_size(positions: u64, moves: u64) -> Result<(), BuildError> {
     Ok(())
 }
 
-/// A game on a finite directed graph (see "The game model" in `docs/DESIGN.md`), stored
+/// A game on a finite directed graph ([semantics](crate::semantics#the-game-model)), stored
 /// as CSR arrays in the order the positions and moves were given.
 ///
 /// Ids are `u32` in `0..positions()`; accessors taking an id panic when it is out of

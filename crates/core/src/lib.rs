@@ -5,7 +5,7 @@
 //!
 //! This crate knows nothing of testing: the differential-testing harness, its
 //! generators, shrinker and deliberately wrong solvers live in the `retrocheck` crate.
-//! The semantics every part agrees on are fixed in `docs/DESIGN.md` of the repository.
+//! The semantics every part agrees on are on the page [`semantics`].
 //!
 //! # The model ([`game`], [`format`](mod@format), [`solution`])
 //! A [`Game`] has positions `0..n`, each with a mover ([`Side::A`] or [`Side::B`]), an
@@ -17,7 +17,7 @@
 //! loss.
 //!
 //! # The solvers ([`solve`])
-//! - [`solve::Retrograde`], the optimized O(V+E) solver;
+//! - [`solve::Retrograde`](struct@solve::Retrograde), the optimized O(V+E) solver;
 //! - [`solve::Fixpoint`], value iteration, obviously correct and O(V·(V+E));
 //! - [`solve::Minimax`], exhaustive search over plays, exponential;
 //! - [`solve::certify()`], an O(V+E) checker that proves any claimed solution right or
@@ -45,6 +45,7 @@ pub mod format;
 pub mod game;
 pub mod limits;
 pub mod problems;
+pub mod semantics;
 pub mod solution;
 pub mod solve;
 pub mod text;

@@ -1,11 +1,11 @@
 //! A solved game: a value and a chosen move per position, how two solutions differ,
-//! and the `.out` text format (see "The solution text format" in `docs/DESIGN.md`).
+//! and the `.out` text format ([semantics](crate::semantics#the-solution-text-format-out)).
 
 use crate::game::{Game, Outcome, Side, Value};
 use std::fmt::{self, Write as _};
 
 /// Per position: its value, and the chosen move — the first optimal move in the
-/// position's move order (see "The solution text format" in `docs/DESIGN.md`), `None`
+/// position's move order ([semantics](crate::semantics#the-solution-text-format-out)), `None`
 /// where there is no move.
 ///
 /// The fields are public so that a claimed solution (from a user's solver or a file) can
@@ -50,7 +50,7 @@ impl fmt::Display for Difference {
 
 impl Solution {
     /// The solution with the given values and, for each position, the first optimal move
-    /// in move order (see "The solution text format" in `docs/DESIGN.md`). The values are
+    /// in move order ([semantics](crate::semantics#the-solution-text-format-out)). The values are
     /// trusted, not checked; there must be one per position.
     pub fn from_values(game: &Game, values: Vec<Value>) -> Solution {
         let choices = game.ids().map(|p| first_optimal_move(game, &values, p)).collect();
@@ -119,7 +119,7 @@ fn reported(draw_credit: Option<Side>, value: Value) -> Outcome {
 }
 
 /// Whether moving to a successor with value `next` is optimal for `p`, whose value is
-/// `here` (see "The game model" in `docs/DESIGN.md`): to a win of the mover at remoteness
+/// `here` ([semantics](crate::semantics#values-and-remoteness)): to a win of the mover at remoteness
 /// r−1, for a lost position to remoteness r−1 (the longest resistance), for a draw to a
 /// draw. A terminal `here` (remoteness 0) has no optimal move.
 ///
@@ -139,7 +139,7 @@ pub fn is_optimal_move(here: Value, next: Value) -> bool {
     }
 }
 
-/// The chosen move (see "The solution text format" in `docs/DESIGN.md`): the first
+/// The chosen move ([semantics](crate::semantics#the-solution-text-format-out)): the first
 /// optimal move of `p` in move order, judged by `values`; `None` if there is none.
 pub fn first_optimal_move(game: &Game, values: &[Value], p: u32) -> Option<u32> {
     let here = values[p as usize];

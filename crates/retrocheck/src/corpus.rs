@@ -2,9 +2,10 @@
 //! atomically under a content-hash name without ever overwriting a file, and replayed
 //! against every applicable oracle.
 //!
-//! Layout (docs/DESIGN.md, "Corpus layout"): `games/NAME.game` + `NAME.out`, `pursuit/NAME.in` + `NAME.out`,
-//! `minigame/NAME.in` + `NAME.out`. Text, not fuzzer bytes or proptest seeds, because
-//! text survives changes to the generators.
+//! Layout: `games/NAME.game` + `NAME.out` (the [text formats](crate::semantics)), and
+//! `PROBLEM/NAME.in` + `NAME.out` for each contest problem (`pursuit/`, `minigame/`, …).
+//! Text, not fuzzer bytes or proptest seeds, because text survives changes to the
+//! generators.
 
 use crate::format::parse_game;
 use crate::generate::Case;
@@ -21,7 +22,9 @@ use std::path::{Path, PathBuf};
 /// What kind of case a corpus file holds, known from its extension and directory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// A `.game` file under `games/`.
     Game,
+    /// A contest input (`.in`) under the problem's directory.
     Problem(Problem),
 }
 
@@ -34,6 +37,7 @@ impl Kind {
         }
     }
 
+    /// The extension of an input file of this kind.
     pub fn extension(self) -> &'static str {
         match self {
             Kind::Game => "game",
@@ -244,8 +248,11 @@ pub fn content_name(input: &[u8]) -> String {
 /// Where a case was saved, and whether it was there already.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Saved {
+    /// The input file.
     pub input: PathBuf,
+    /// Its expected output.
     pub output: PathBuf,
+    /// Whether both files were there already, with this content.
     pub already_present: bool,
 }
 

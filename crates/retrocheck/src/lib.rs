@@ -23,10 +23,10 @@
 //! by its mover. Endless play is a draw, which a game's *draw convention* may credit to
 //! one side when results are reported. The value of a position is who wins and in how
 //! many moves (its remoteness): the winner takes the fastest win, the loser the slowest
-//! loss. `docs/DESIGN.md` in the repository is the specification.
+//! loss. The page [`semantics`] is the specification a solver must follow.
 //!
 //! # The solvers ([`solve`])
-//! - [`solve::Retrograde`], the optimized O(V+E) solver under test;
+//! - [`solve::Retrograde`](struct@solve::Retrograde), the optimized O(V+E) solver under test;
 //! - [`solve::Fixpoint`], value iteration, obviously correct and O(V·(V+E));
 //! - [`solve::Minimax`], exhaustive search over plays, exponential;
 //! - [`solve::certify()`], an O(V+E) checker that proves any claimed solution right or
@@ -35,21 +35,37 @@
 //! All produce or consume a [`Solution`]: a value and the *first optimal move in move
 //! order* per position, so that every correct solver prints the same answer.
 //!
-//! # The contest front-ends ([`problems`])
+//! # The contest front-ends ([`problems`], [`contest`])
 //! Each problem parses judge input, builds product games (as CSR [`Game`]s for
-//! checking, or implicitly for speed) and prints the judge's answer lines.
+//! checking, or implicitly for speed) and prints the judge's answer lines; its harness
+//! half ([`contest::Contest`]) generates, shrinks and fuzzes its test cases. A problem
+//! of your own that implements both traits gets generation, a stress campaign and
+//! shrinking from this crate ([`stress`]).
 //!
 //! # The harness
-//! The API stands on retrocheck's differential-testing harness (docs/DESIGN.md §4):
-//! generator families and their proptest strategies, the one oracle path, the bulk
-//! runner, the shrinker, the corpus, the fuzz bodies, stress-testing of programs and
-//! the kill tables over deliberately wrong solvers. Its module `harness` is public only
-//! for the `retrocheck` command line, the test suite and the fuzz crate of this
-//! repository: it is hidden from the documentation and not part of the API.
+//! The entry points stand on a differential-testing harness, one module per concern:
+//! - generation: [`generate`] (seeded families, exhaustive enumeration, proptest
+//!   strategies) and [`seed`] (how a seed becomes random choices);
+//! - oracles: [`oracles`] (the one oracle path, [`check_case`], the references,
+//!   `certify`, the metamorphic relations, the expected output) over a [`Subject`];
+//! - running: [`run`] (the bulk runner, the phases of a campaign, merging shards) and
+//!   [`stress`] (external programs under a judge's limits);
+//! - shrinking: [`shrink`] (the generic engine, the game passes and the contest
+//!   helpers), [`transform`] (edits of games) and [`failure`] (the one path from a
+//!   failure to a shrunk, saved report);
+//! - keeping: [`corpus`] (saved cases, replayed) and [`fuzz`] (the bodies of the
+//!   cargo-fuzz targets and their byte format);
+//! - [`limits`]: sizes refused before anything is allocated.
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
-pub use retrocheck_core::{format, game, problems, solution, solve, text};
+pub use retrocheck_core::{format, game, problems, semantics, solution, solve, text};
+
+/// The random-number and property-testing crates the traits of this crate name
+/// ([`contest::Contest`] takes a [`rand_chacha::ChaCha8Rng`] and gives a
+/// [`proptest::strategy::BoxedStrategy`]), re-exported so that an implementation uses the
+/// same versions.
+pub use {proptest, rand, rand_chacha};
 
 pub mod api;
 pub mod contest;

@@ -9,7 +9,7 @@ use retrocheck::format::print_game;
 use retrocheck::generate::strategy;
 use retrocheck::generate::Case;
 use retrocheck::oracles::{check_case, Oracles, Signature};
-use retrocheck::run::bulk::Campaign;
+use retrocheck::run::bulk::Phase;
 use retrocheck::shrink::single_removals;
 use retrocheck::Subject;
 use std::time::{Duration, Instant};
@@ -81,7 +81,7 @@ pub const MINIMALITY_CHECKED_UP_TO: usize = 3_000;
 
 /// The bulk runner on `campaigns` in turn (for the kill table, the default campaign's
 /// phases), the first failure shrunk by the shrinker with the failing phase's oracles.
-pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Campaign]) -> Finding {
+pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Phase]) -> Finding {
     let (summary, failed) = retrocheck::run::plan::run(campaigns, solver, &|_, _| {});
     let (Some(failure), Some(campaign)) = (summary.failure, failed) else {
         return Finding::Survived { cases: summary.cases };
@@ -126,8 +126,8 @@ pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Campaign]) -> Finding {
 
 /// One phase of seeded cases of every seeded family at 1 to `max_positions` positions,
 /// up to `cases` of them: a test-sized stand-in for the default campaign.
-pub fn seeded_campaign(cases: u64, max_positions: usize, oracles: &Oracles) -> Campaign {
-    Campaign {
+pub fn seeded_campaign(cases: u64, max_positions: usize, oracles: &Oracles) -> Phase {
+    Phase {
         families: retrocheck::generate::Family::SEEDED.to_vec(),
         cases,
         time_limit: None,
@@ -145,7 +145,7 @@ pub fn seeded_campaign(cases: u64, max_positions: usize, oracles: &Oracles) -> C
 pub const SHRINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// The default campaign's phases with `oracles` (the kill table swaps the checker).
-pub fn default_campaigns(oracles: &Oracles) -> Vec<Campaign> {
+pub fn default_campaigns(oracles: &Oracles) -> Vec<Phase> {
     let mut campaigns = retrocheck::run::plan::Plan::default().campaigns();
     for c in &mut campaigns {
         c.oracles.certifier = oracles.certifier;

@@ -1,6 +1,6 @@
 //! `berzerk`: "Berzerk" (Codeforces 786A) — Rick and Morty push a monster round a ring
 //! of n objects with their own step lengths; whoever drops it into the black hole
-//! (object 1) wins. Its product game and judge I/O (`docs/problems/berzerk.md`).
+//! (object 1) wins. Its product game and judge I/O.
 //!
 //! Product game: position (turn, object) has id `turn·n + (object − 1)`, turn 0 for
 //! Rick (side A) to move and 1 for Morty (side B). The black hole is terminal in both
@@ -10,7 +10,7 @@
 //! At n = 7000 with full step sets the product has about 9.8·10⁷ moves, so the fast
 //! path never stores them: the predecessors of a position are the other player's steps
 //! taken backwards round the ring, one contiguous slice of a per-player table (see
-//! [`Ring`]).
+//! `Ring`).
 
 use super::scan::{InputError, Scanner};
 use super::{fits_implicitly, fits_in_memory, ContestProblem, ProductError};

@@ -1,6 +1,6 @@
 //! `catmouse`: "Cat and Mouse" (LeetCode 913, with retrocheck's contest-style input) —
 //! a mouse flees to the hole (node 0) from a cat that may not enter it. Its product
-//! game and judge I/O (`docs/problems/catmouse.md`).
+//! game and judge I/O.
 //!
 //! Product game: position (turn, mouse, cat) has id `(turn·n + mouse)·(n − 1) + cat − 1`
 //! (the cat never stands on the hole), turn 0 for the mouse (side A) to move and 1 for

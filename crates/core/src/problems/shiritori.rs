@@ -1,6 +1,6 @@
 //! `shiritori`: "Shiritori" (AtCoder ABC209 E) — players alternate words whose first
 //! three letters repeat the last three of the word before; the answer is asked per
-//! opening word. Its product game and judge I/O (`docs/problems/shiritori.md`).
+//! opening word. Its product game and judge I/O.
 //!
 //! Product game: the keys are the distinct three-letter strings that begin or end a
 //! word, numbered in order of first appearance (each word's prefix, then its suffix);

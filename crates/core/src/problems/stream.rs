@@ -17,7 +17,7 @@ const CHUNK: usize = 64 << 10;
 impl Problem {
     /// Reads a whole contest input from `input`, parsing what has arrived each time it
     /// has doubled: a malformed test case is reported when its line has been read, a
-    /// token longer than [`MAX_TOKEN_BYTES`] when that many bytes of it have, and an
+    /// token longer than `MAX_TOKEN_BYTES` when that many bytes of it have, and an
     /// input larger than a quarter of the memory ceiling (the parsed cases and product
     /// games need the rest) when that is reached. The parsing costs at most twice a
     /// parse of the whole input. `size`, when the input is a file of known length, is

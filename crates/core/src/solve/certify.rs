@@ -1,5 +1,5 @@
 //! The certificate checker: an O(V+E) local check that a claimed solution obeys the
-//! rules of "The game model" (see `docs/DESIGN.md`) at every position, remoteness
+//! rules of the [game model](crate::semantics#values-and-remoteness) at every position, remoteness
 //! equations and chosen moves included.
 //!
 //! Why local checks suffice: a claimed win of remoteness r must have a move to a claimed
@@ -7,8 +7,7 @@
 //! remoteness below r. By induction on the claimed remoteness every claimed win or loss
 //! is then real, and by induction on the true remoteness every real one is claimed, so
 //! the labelling is the true one. Without the remoteness equations this fails: on a
-//! 2-cycle "a won, b lost" satisfies every outcome rule (see "Solvers and oracles" in
-//! `docs/DESIGN.md`).
+//! 2-cycle "a won, b lost" satisfies every outcome rule (the second trap of the [semantics](crate::semantics#three-traps)).
 
 use crate::game::{Game, Side, Value};
 use crate::solution::{is_optimal_move, Solution};
@@ -176,7 +175,7 @@ pub fn certify(game: &Game, solution: &Solution) -> Result<(), Violation> {
     Ok(())
 }
 
-/// The rules of "The game model" (see `docs/DESIGN.md`) for a position with moves: does
+/// The rules of the [game model](crate::semantics#values-and-remoteness) for a position with moves: does
 /// `claimed` follow from its successors?
 fn check_value(mover: Side, claimed: Value, moves: &[u32], values: &[Value]) -> Result<(), Rule> {
     let value_of = |q: u32| values[q as usize];

@@ -1,5 +1,5 @@
-//! The value-iteration reference: apply the rules of "The game model" (see
-//! `docs/DESIGN.md`) to every position at once, from "every non-terminal is a draw",
+//! The value-iteration reference: apply the rules of the
+//! [game model](crate::semantics#values-and-remoteness) to every position at once, from "every non-terminal is a draw",
 //! until nothing changes.
 //!
 //! Written to be obviously correct, not fast: each round reads only the previous
@@ -50,7 +50,7 @@ impl Solver for Fixpoint {
     }
 }
 
-/// The rules of "The game model" (see `docs/DESIGN.md`) for one position, given the
+/// The rules of the [game model](crate::semantics#values-and-remoteness) for one position, given the
 /// values of its successors.
 fn rule(game: &Game, values: &[Value], p: u32) -> Value {
     if let Some(outcome) = game.terminal(p) {

@@ -2,8 +2,8 @@
 //! a position repeated on the current path ends that play as a draw, with no
 //! memoization at all.
 //!
-//! Memoizing would be wrong (the graph-history interaction, see "Solvers and oracles" in
-//! `docs/DESIGN.md`): a position's score under "repetition is a draw" depends on the path
+//! Memoizing would be wrong (the graph-history interaction, the first trap of the
+//! [semantics](crate::semantics#three-traps)): a position's score under "repetition is a draw" depends on the path
 //! that reached it. Without memoization the score at a root with an empty path is the
 //! true value, remoteness included, at exponential cost; so the search counts its steps
 //! and refuses a game once a budget is spent instead of hanging.

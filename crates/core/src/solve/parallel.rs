@@ -5,7 +5,7 @@
 //! every predecessor of each of its positions and either decides it at r + 1 (a move
 //! to its mover's win, or its last undecided move lost) or counts one more move down;
 //! the positions so decided form frontier r + 1. Within a frontier the order does not
-//! matter: a position's value is fixed by the rules of DESIGN §1, the first winning
+//! matter: a position's value is fixed by the rules of the [semantics](crate::semantics), the first winning
 //! move to arrive comes from the lowest frontier that holds one, and the last losing
 //! move from the highest. So the frontier's positions may be processed by several
 //! threads at once, with the per-position cell (winner, mover, undecided moves or
@@ -236,7 +236,7 @@ pub fn values_of(cells: &[u32], threads: usize) -> Vec<Value> {
 /// than stopping at the first optimal one.
 const SCAN_ALL: usize = 8;
 
-/// The solution: values and the first optimal move of every position (DESIGN §5),
+/// The solution: values and the first optimal move of every position ([semantics](crate::semantics#the-move-every-solver-reports)),
 /// read off the cells on `threads` threads. Each position's moves are scanned in
 /// order with the cells of the moves a little ahead prefetched.
 pub fn solution(game: &Game, cells: &[u32], threads: usize) -> Solution {
@@ -301,7 +301,7 @@ mod tests {
     use super::*;
     use crate::game::GameBuilder;
 
-    /// The smallest graph-history case of DESIGN §2, on every thread count: c lost by
+    /// The smallest graph-history case (the first trap of the semantics), on every thread count: c lost by
     /// its mover, a won by moving to c, b lost.
     #[test]
     fn graph_history_case_on_every_thread_count() {

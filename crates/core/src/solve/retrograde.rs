@@ -177,8 +177,8 @@ impl Graph for Indexed<'_> {
     }
 }
 
-/// Solves `game` completely: values and the chosen moves of "The solution format" in
-/// `docs/DESIGN.md`, on the calling thread alone — the harness runs one case per
+/// Solves `game` completely: values and the reported moves of the
+/// [semantics](crate::semantics#the-move-every-solver-reports), on the calling thread alone — the harness runs one case per
 /// thread and must not oversubscribe.
 pub fn solve(game: &Game) -> Solution {
     if parallel::supports(game) && !in_cache(game) {
@@ -550,8 +550,7 @@ fn propagate_with<C: Cell, G: Graph, const BRANCH_FREE: bool>(graph: &G) -> Vec<
     cells
 }
 
-/// The first optimal move of every position (see "The solution format" in
-/// `docs/DESIGN.md`), read off the cells.
+/// The first optimal move of every position, read off the cells.
 fn choose<C: Cell>(game: &Game, cells: &[C]) -> Vec<Option<u32>> {
     let forward = game.offsets();
     let targets = game.targets();

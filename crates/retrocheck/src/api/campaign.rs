@@ -11,9 +11,9 @@ use crate::Subject;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// A differential-testing campaign, as `retrocheck diff` runs (docs/DESIGN.md, "Cases
-/// are determined by (family, seed, size)"): case `i` is fully determined by the seed and `i`, so the same seed
-/// gives the same cases, and the same first failure, on any number of threads.
+/// A differential-testing campaign, as `retrocheck diff` runs ([`crate::run`]): case `i`
+/// is fully determined by the seed and `i`, so the same seed gives the same cases, and
+/// the same first failure, on any number of threads.
 ///
 /// ```
 /// use retrocheck::prelude::*;
@@ -116,7 +116,7 @@ impl Campaign {
     /// summary table, or the first failing case (the lowest index), shrunk.
     pub fn run<S: Solver + ?Sized>(&self, solver: &S) -> Result<Passed, Box<Failure>> {
         let under_test: &dyn Subject = &solver;
-        let campaign = bulk::Campaign {
+        let campaign = bulk::Phase {
             // Exhaustive games are tiny: every oracle, the relations included, is cheap.
             oracles: if self.families == [Family::Exhaustive] {
                 Oracles::all()

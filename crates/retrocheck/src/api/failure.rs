@@ -8,8 +8,8 @@ use crate::Subject;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// A failure of the solver under test, reduced to a 1-minimal case (docs/DESIGN.md,
-/// "Shrinking"): no single removal of a position or move still has the solver's output
+/// A failure of the solver under test, reduced to a 1-minimal case ([`crate::shrink`]):
+/// no single removal of a position or move still has the solver's output
 /// refuted by a reference or `certify` — or, for a failure that only a metamorphic
 /// relation sees, still fails that way.
 ///

@@ -1,5 +1,5 @@
 //! The body of a cargo-fuzz target over your solver: fuzzer bytes decoded into a small
-//! game or contest instance (docs/DESIGN.md, "Entry points") and checked by every oracle.
+//! game or contest instance ([the byte format](crate::fuzz)) and checked by every oracle.
 
 use super::failure::{corpus_from_env, Failure};
 use crate::fuzz::{self, FuzzCase};

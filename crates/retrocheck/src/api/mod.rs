@@ -34,11 +34,9 @@
 //! # my_solver_passes_retrocheck();
 //! ```
 //!
-//! The semantics your solver must follow (values, remoteness, the reported move) are
-//! those of docs/DESIGN.md; the harness behind the API is retrocheck's own, whose
-//! internals are not part of this API.
-
-#![warn(missing_docs)]
+//! The semantics your solver must follow (values, remoteness, the reported move) are on
+//! the page [`semantics`](crate::semantics); the harness behind these entry points is
+//! the rest of this crate.
 
 mod campaign;
 mod failure;
@@ -87,8 +85,8 @@ pub fn any_game(max_positions: usize) -> BoxedStrategy<Case> {
     Union::new(families).boxed()
 }
 
-/// The proptest strategy of one generator family (docs/DESIGN.md, "Cases are
-/// determined by (family, seed, size)"), of at most about `max_positions` positions.
+/// The proptest strategy of one generator family ([`crate::generate`]), of at most about
+/// `max_positions` positions.
 pub fn family(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
     strategy::case(family, max_positions)
 }

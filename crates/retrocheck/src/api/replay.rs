@@ -10,7 +10,7 @@ use crate::Subject;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// retrocheck's own corpus (docs/DESIGN.md, "Corpus layout"): hand-made traps, and the
+/// retrocheck's own corpus ([`crate::corpus`]): hand-made traps, and the
 /// minimal case of every bug the harness has caught.
 pub const BUILTIN_CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus");
 

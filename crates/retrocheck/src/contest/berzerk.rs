@@ -5,8 +5,8 @@ use super::{Contest, Rules};
 use crate::generate::strategy::RAW_IDS;
 use crate::problems::berzerk::Instance;
 use crate::problems::ContestProblem;
-use crate::shrink::contest::{chunks_removed, contest_pass, without_each, EDGE_PARTS};
-use crate::shrink::{pass, Passes};
+use crate::shrink::contest::{chunks_removed, contest_pass, without_each};
+use crate::shrink::Passes;
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -32,28 +32,21 @@ impl Contest for Instance {
     }
 
     fn passes(official: bool) -> Passes<Instance> {
-        // A smaller ring first: it takes steps with it.
-        let mut list = vec![contest_pass("smaller rings", official, smaller_rings)];
-        for log in 1..=EDGE_PARTS {
-            let parts = 1usize << log;
-            list.push(contest_pass("step chunks", official, move |b: &Instance, _| {
+        super::passes(
+            official,
+            vec![contest_pass("smaller rings", official, smaller_rings)],
+            ("step chunks", |b, parts, _| {
                 let rick = chunks_removed(&b.rick, parts).map(|rick| Instance { rick, ..b.clone() });
                 let morty = chunks_removed(&b.morty, parts).map(|morty| Instance { morty, ..b.clone() });
                 rick.chain(morty).collect()
-            }));
-        }
-        let singles = list.len();
-        list.push(pass(
-            "single removals",
-            move |b: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
-                Box::new(b.single_removals(official).into_iter().skip(from))
-            },
-        ));
-        // Again after the single removals, which the shrinker repeats until nothing
-        // after them changes the value: a ring whose steps shrank may halve again.
-        list.push(contest_pass("smaller rings", official, smaller_rings));
-        list.push(contest_pass("shorter steps", official, |b, _| shorter_steps(b)));
-        Passes { list, singles }
+            }),
+            // Again after the single removals, which the shrinker repeats until nothing
+            // after them changes the value: a ring whose steps shrank may halve again.
+            vec![
+                contest_pass("smaller rings", official, smaller_rings),
+                contest_pass("shorter steps", official, |b, _| shorter_steps(b)),
+            ],
+        )
     }
 
     /// The last object (objects are not removable one by one: the ring's arithmetic

@@ -7,8 +7,8 @@ use super::{Contest, Rules};
 use crate::generate::strategy::RAW_IDS;
 use crate::problems::catmouse::Instance;
 use crate::problems::ContestProblem;
-use crate::shrink::contest::{chunks_removed, contest_pass, without_each, EDGE_PARTS};
-use crate::shrink::{pass, Passes};
+use crate::shrink::contest::{chunks_removed, contest_pass, without_each};
+use crate::shrink::Passes;
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -33,30 +33,20 @@ impl Contest for Instance {
     }
 
     fn passes(official: bool) -> Passes<Instance> {
-        let mut list = Vec::new();
-        for log in 1..=EDGE_PARTS {
-            let parts = 1usize << log;
-            list.push(contest_pass(
-                "edge chunks",
-                official,
-                move |c: &Instance, official| {
-                    let edges = edges(c, official);
-                    chunks_removed(&edges, parts)
-                        .map(|kept| with_edges(c, &kept, official))
-                        .collect()
-                },
-            ));
-        }
-        let singles = list.len();
-        list.push(pass(
-            "single removals",
-            move |c: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
-                Box::new(c.single_removals(official).into_iter().skip(from))
-            },
-        ));
-        list.push(contest_pass("merges", official, merges));
-        list.push(contest_pass("moved starts", official, |c, _| moved_starts(c)));
-        Passes { list, singles }
+        super::passes(
+            official,
+            Vec::new(),
+            ("edge chunks", |c, parts, official| {
+                let edges = edges(c, official);
+                chunks_removed(&edges, parts)
+                    .map(|kept| with_edges(c, &kept, official))
+                    .collect()
+            }),
+            vec![
+                contest_pass("merges", official, merges),
+                contest_pass("moved starts", official, |c, _| moved_starts(c)),
+            ],
+        )
     }
 
     /// A node other than 0, 1 and 2, or an edge.

@@ -8,8 +8,8 @@ use crate::fuzz::Bytes;
 use crate::game::Side;
 use crate::generate::strategy::vertices_and_edges;
 use crate::problems::minigame::Instance;
-use crate::shrink::contest::{contest_pass, EDGE_PARTS};
-use crate::shrink::{pass, Passes};
+use crate::shrink::contest::contest_pass;
+use crate::shrink::Passes;
 use proptest::prelude::*;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -44,44 +44,20 @@ impl Contest for Instance {
     }
 
     fn passes(official: bool) -> Passes<Instance> {
-        let mut list = Vec::new();
-        for log in 1..=EDGE_PARTS {
-            let parts = 1usize << log;
-            list.push(contest_pass("arc chunks", official, move |m: &Instance, _| {
+        super::passes(
+            official,
+            Vec::new(),
+            ("arc chunks", |m, parts, _| {
                 fewer_edges(&m.arcs, parts)
                     .map(|arcs| Instance { arcs, ..m.clone() })
                     .collect()
-            }));
-        }
-        let singles = list.len();
-        list.push(pass(
-            "single removals",
-            move |m: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
-                Box::new(m.single_removals(official).into_iter().skip(from))
-            },
-        ));
-        list.push(contest_pass("merges", official, merges));
-        list.push(contest_pass("actors", official, |m: &Instance, _| {
-            (0..6)
-                .filter(|&k| m.actors[k])
-                .map(|k| {
-                    let mut actors = m.actors;
-                    actors[k] = false;
-                    Instance { actors, ..m.clone() }
-                })
-                .collect()
-        }));
-        list.push(contest_pass("B players", official, |m: &Instance, _| {
-            (0..6)
-                .filter(|&k| m.order[k] == Side::B)
-                .map(|k| {
-                    let mut order = m.order;
-                    order[k] = Side::A;
-                    Instance { order, ..m.clone() }
-                })
-                .collect()
-        }));
-        Passes { list, singles }
+            }),
+            vec![
+                contest_pass("merges", official, merges),
+                contest_pass("actors", official, |m, _| fewer_actors(m)),
+                contest_pass("B players", official, |m, _| fewer_b_players(m)),
+            ],
+        )
     }
 
     fn single_removals(&self, official: bool) -> Vec<Instance> {
@@ -163,6 +139,30 @@ pub fn strategy(max_n: u32) -> impl Strategy<Value = Instance> {
             order: order.map(|b| if b { Side::B } else { Side::A }),
             actors,
         })
+}
+
+/// Instances with one actor fewer.
+pub fn fewer_actors(m: &Instance) -> Vec<Instance> {
+    (0..6)
+        .filter(|&k| m.actors[k])
+        .map(|k| {
+            let mut actors = m.actors;
+            actors[k] = false;
+            Instance { actors, ..m.clone() }
+        })
+        .collect()
+}
+
+/// Instances with one player of team B moved to team A.
+pub fn fewer_b_players(m: &Instance) -> Vec<Instance> {
+    (0..6)
+        .filter(|&k| m.order[k] == Side::B)
+        .map(|k| {
+            let mut order = m.order;
+            order[k] = Side::A;
+            Instance { order, ..m.clone() }
+        })
+        .collect()
 }
 
 /// Instances with two vertices joined by an arc merged into one (duplicate arcs dropped

@@ -10,7 +10,7 @@
 //! `diff`, the proptest strategies, the shrinker, the fuzz targets, the corpus — takes
 //! the problem from the registries. A problem of your own that implements both traits
 //! gets generation, a stress campaign and shrinking from the library without being
-//! registered ([`crate::stress::Stress`]).
+//! registered ([`crate::stress::stress`]).
 
 pub mod berzerk;
 pub mod catmouse;
@@ -21,7 +21,8 @@ pub mod shiritori;
 
 use crate::fuzz::Bytes;
 use crate::problems::{ContestProblem, Instance, Problem, Registered};
-use crate::shrink::Passes;
+use crate::shrink::contest::{contest_pass, EDGE_PARTS};
+use crate::shrink::{pass, Pass, Passes};
 use proptest::strategy::{BoxedStrategy, Strategy};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -101,6 +102,36 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
     fn encode(&self, _out: &mut Vec<u8>) -> Option<()> {
         None
     }
+}
+
+/// The passes of a contest problem in the shrinker's usual order: `coarse` ones first,
+/// then `chunks` at halves, quarters, … ([`EDGE_PARTS`] sizes, its candidates made by
+/// `chunks.1(instance, parts, official)`), every single removal
+/// ([`Contest::single_removals`]), then the `fine` ones. With `official`, every
+/// candidate keeps the official limits.
+pub fn passes<T: Contest>(
+    official: bool,
+    coarse: Vec<Pass<T>>,
+    chunks: (&'static str, fn(&T, usize, bool) -> Vec<T>),
+    fine: Vec<Pass<T>>,
+) -> Passes<T> {
+    let mut list = coarse;
+    let (name, make) = chunks;
+    for log in 1..=EDGE_PARTS {
+        let parts = 1usize << log;
+        list.push(contest_pass(name, official, move |t: &T, official| {
+            make(t, parts, official)
+        }));
+    }
+    let singles = list.len();
+    list.push(pass(
+        "single removals",
+        move |t: &T, from| -> Box<dyn Iterator<Item = T> + '_> {
+            Box::new(t.single_removals(official).into_iter().skip(from))
+        },
+    ));
+    list.extend(fine);
+    Passes { list, singles }
 }
 
 /// Which inputs a generator may make, as `stress` asks for them.

@@ -10,8 +10,8 @@ use crate::fuzz::Bytes;
 use crate::generate::strategy::{vertices_and_edges, RAW_IDS};
 use crate::problems::pursuit::Instance;
 use crate::problems::ContestProblem;
-use crate::shrink::contest::{contest_pass, EDGE_PARTS};
-use crate::shrink::{pass, Passes};
+use crate::shrink::contest::contest_pass;
+use crate::shrink::Passes;
 use proptest::prelude::*;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -59,25 +59,19 @@ impl Contest for Instance {
     const WEIGHT: u32 = 20;
 
     fn passes(official: bool) -> Passes<Instance> {
-        let mut list = Vec::new();
-        for log in 1..=EDGE_PARTS {
-            let parts = 1usize << log;
-            list.push(contest_pass("edge chunks", official, move |p: &Instance, _| {
+        super::passes(
+            official,
+            Vec::new(),
+            ("edge chunks", |p, parts, _| {
                 fewer_edges(&p.edges, parts)
                     .map(|edges| Instance { edges, ..p.clone() })
                     .collect()
-            }));
-        }
-        let singles = list.len();
-        list.push(pass(
-            "single removals",
-            move |p: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
-                Box::new(p.single_removals(official).into_iter().skip(from))
-            },
-        ));
-        list.push(contest_pass("merges", official, merges));
-        list.push(contest_pass("moved starts", official, |p, _| moved_starts(p)));
-        Passes { list, singles }
+            }),
+            vec![
+                contest_pass("merges", official, merges),
+                contest_pass("moved starts", official, |p, _| moved_starts(p)),
+            ],
+        )
     }
 
     fn single_removals(&self, official: bool) -> Vec<Instance> {

@@ -5,8 +5,8 @@
 use super::{Contest, Rules};
 use crate::problems::shiritori::Instance;
 use crate::problems::ContestProblem;
-use crate::shrink::contest::{chunks_removed, contest_pass, without_each, EDGE_PARTS};
-use crate::shrink::{pass, Passes};
+use crate::shrink::contest::{chunks_removed, contest_pass, without_each};
+use crate::shrink::Passes;
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -31,24 +31,18 @@ impl Contest for Instance {
     }
 
     fn passes(official: bool) -> Passes<Instance> {
-        let mut list = Vec::new();
-        for log in 1..=EDGE_PARTS {
-            let parts = 1usize << log;
-            list.push(contest_pass("word chunks", official, move |s: &Instance, _| {
+        super::passes(
+            official,
+            Vec::new(),
+            ("word chunks", |s, parts, _| {
                 let words: Vec<String> = s.words().collect();
                 chunks_removed(&words, parts).map(Instance::new).collect()
-            }));
-        }
-        let singles = list.len();
-        list.push(pass(
-            "single removals",
-            move |s: &Instance, from| -> Box<dyn Iterator<Item = Instance> + '_> {
-                Box::new(s.single_removals(official).into_iter().skip(from))
-            },
-        ));
-        list.push(contest_pass("merged letters", official, |s, _| merged_letters(s)));
-        list.push(contest_pass("shorter words", official, |s, _| shorter_words(s)));
-        Passes { list, singles }
+            }),
+            vec![
+                contest_pass("merged letters", official, |s, _| merged_letters(s)),
+                contest_pass("shorter words", official, |s, _| shorter_words(s)),
+            ],
+        )
     }
 
     /// One word (the input holds at least one).

@@ -402,6 +402,7 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
 /// shrinking toward zero shrink toward simple games.
 #[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
 pub struct RawGame {
+    /// The positions, in slot order (at least one is realized).
     pub positions: Vec<RawPosition>,
     /// With [`Features::draw_credit`]: 0 credits endless play to A, else to B.
     pub credit: u8,
@@ -414,8 +415,11 @@ pub struct RawGame {
 /// One raw position: bytes compared with the features' rates, and raw moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
 pub struct RawPosition {
+    /// Compared with the mover rate: 0 makes A move.
     pub mover: u8,
+    /// Compared with the terminal rate: 0 never stops.
     pub stop: u8,
+    /// Compared with the label rate, and picks the label: 0 never labels.
     pub label: u8,
     /// With [`Features::heavy_rate`]: whether the position gets a heavy list, and of
     /// which size; 0 never does.

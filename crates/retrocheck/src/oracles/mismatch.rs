@@ -41,7 +41,7 @@ impl Relation {
         Relation::ReachableRestriction,
     ];
 
-    /// The relation's name in reports (docs/DESIGN.md, "Metamorphic relations").
+    /// The relation's name in reports.
     pub fn name(self) -> &'static str {
         match self {
             Relation::Relabel => "relabel",

@@ -25,6 +25,7 @@ pub struct Oracles {
     /// Minimax runs on games of at most this many positions (and gives up, as a
     /// skipped oracle, past its step budget).
     pub minimax_max: usize,
+    /// The steps minimax may take before it gives up.
     pub minimax_budget: u64,
     /// Minimax is skipped on games with more moves than this: its plays branch on
     /// every move, so a heavy list spends its whole step budget for nothing.
@@ -90,11 +91,17 @@ impl Oracles {
 /// What a passing check saw: which oracles ran, and the mix of values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
+    /// Positions of the game.
     pub positions: u64,
+    /// Moves of the game.
     pub moves: u64,
+    /// Positions won by A.
     pub wins_a: u64,
+    /// Positions won by B.
     pub wins_b: u64,
+    /// Positions drawn.
     pub draws: u64,
+    /// The longest remoteness of a won or lost position.
     pub max_remoteness: u32,
     /// The most moves of one position.
     pub max_out_degree: u32,
@@ -102,13 +109,18 @@ pub struct Stats {
     pub max_in_degree: u32,
     /// The most times one position lists the same move.
     pub max_multiplicity: u32,
+    /// Whether value iteration checked the solution.
     pub fixpoint_ran: bool,
+    /// Whether minimax checked it.
     pub minimax_ran: bool,
+    /// Whether the metamorphic relations checked the solver.
     pub relations_ran: bool,
+    /// Whether `certify` checked the solution (always, when the check passed).
     pub certify_ran: bool,
 }
 
 impl Stats {
+    /// What `game` and its `solution` cover (no oracle marked as run).
     pub fn of(game: &Game, solution: &Solution) -> Stats {
         let (max_out_degree, max_in_degree, max_multiplicity) = degrees(game);
         let mut stats = Stats {

@@ -24,11 +24,14 @@ use std::time::{Duration, Instant};
 /// campaign.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// Which shard, below `count`.
     pub index: u64,
+    /// How many shards the campaign has.
     pub count: u64,
 }
 
 impl Shard {
+    /// The whole campaign: shard 0 of 1.
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
     /// Parses `i/N` with `i < N`.
@@ -75,20 +78,26 @@ impl Shard {
 
 /// A differential-testing campaign.
 #[derive(Clone, Debug)]
-pub struct Campaign {
+pub struct Phase {
+    /// The families whose cases it draws, in turn.
     pub families: Vec<Family>,
     /// Cases to run in this shard (the time limit may stop it earlier).
     pub cases: u64,
+    /// Start no case after this long.
     pub time_limit: Option<Duration>,
+    /// The campaign seed.
     pub seed: u64,
     /// Sizes are log-uniform between these (inclusive).
     pub min_positions: usize,
+    /// The largest game (see `min_positions`).
     pub max_positions: usize,
+    /// The part of the campaign this phase runs.
     pub shard: Shard,
+    /// The oracles that check its cases.
     pub oracles: Oracles,
 }
 
-impl Campaign {
+impl Phase {
     /// The family, seed and size of the `index`-th case of this shard. Families take
     /// turns within every shard, so each shard covers each family; a family's `j`-th
     /// case (counted over the whole campaign) depends only on the campaign seed, the
@@ -125,7 +134,7 @@ impl Campaign {
         j * families + index % families
     }
 
-    /// The case a spec from [`Campaign::case_spec`] stands for.
+    /// The case a spec from [`Phase::case_spec`] stands for.
     fn case_of((family, seed, size): (Family, u64, usize)) -> Option<Case> {
         match family {
             Family::Exhaustive => match exhaustive::game_at(seed, size as u32) {
@@ -143,14 +152,23 @@ pub const LARGE_MIN: usize = 100_000;
 /// What a campaign saw of one family.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FamilySummary {
+    /// The family's name (or "all" for the total).
     pub family: String,
+    /// Cases checked.
     pub cases: u64,
+    /// Positions of every case together.
     pub positions: u64,
+    /// Moves of every case together.
     pub moves: u64,
+    /// The most positions of one case.
     pub largest: u64,
+    /// Positions won by A.
     pub wins_a: u64,
+    /// Positions won by B.
     pub wins_b: u64,
+    /// Positions drawn.
     pub draws: u64,
+    /// The longest remoteness in any case.
     pub max_remoteness: u32,
     /// The most moves of one position in any case.
     pub max_out_degree: u32,
@@ -160,8 +178,11 @@ pub struct FamilySummary {
     pub max_multiplicity: u32,
     /// Cases by size (positions): 1, 2–10, 11–100, …, over 10^6; see [`SIZE_BUCKETS`].
     pub sizes: [u64; 8],
+    /// Cases value iteration checked.
     pub fixpoint_ran: u64,
+    /// Cases minimax checked.
     pub minimax_ran: u64,
+    /// Cases the metamorphic relations checked.
     pub relations_ran: u64,
     /// Cases checked by `certify` (every case that ran: none are skipped).
     pub certify_ran: u64,
@@ -251,23 +272,34 @@ pub struct Failure {
     /// The case's index in the whole (unsharded) campaign, which orders the failures
     /// of several shards as the unsharded run would meet them.
     pub campaign_index: u64,
+    /// The case's family.
     pub family: Family,
+    /// The case's seed.
     pub seed: u64,
+    /// The size it was drawn at.
     pub size: usize,
+    /// The case.
     pub case: Case,
+    /// How it failed.
     pub mismatch: Mismatch,
 }
 
 /// The result of a campaign.
 #[derive(Clone, Debug)]
 pub struct Summary {
+    /// The solver under test.
     pub solver: String,
+    /// The campaign seed.
     pub seed: u64,
     /// The part of the campaign this summary covers.
     pub shard: Shard,
+    /// Cases run, up to the first failure (not counted).
     pub cases: u64,
+    /// What each family covered.
     pub families: Vec<FamilySummary>,
+    /// How long it took.
     pub elapsed: Duration,
+    /// The first failure, if any.
     pub failure: Option<Failure>,
 }
 
@@ -285,25 +317,30 @@ impl Summary {
         whole
     }
 
-    /// The summary as JSON for CI (timing included, so not byte-identical across runs).
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "solver": self.solver,
-            "seed": self.seed,
-            "shard": { "index": self.shard.index, "count": self.shard.count },
-            "cases": self.cases,
-            "seconds": self.elapsed.as_secs_f64(),
-            "passed": self.failure.is_none(),
-            "failure": self.failure.as_ref().map(|f| serde_json::json!({
-                "index": f.index,
-                "campaign_index": f.campaign_index,
-                "family": f.family.name(),
-                "seed": f.seed,
-                "size": f.size,
-                "mismatch": f.mismatch.to_string(),
-            })),
-            "families": self.families,
-        })
+    /// The summary as its JSON file (`retrocheck diff --json`) for CI; timing included,
+    /// so not byte-identical across runs.
+    pub fn to_file(&self) -> crate::run::merge::SummaryFile {
+        use crate::run::merge::{FailureRecord, ShardRecord, SummaryFile};
+        SummaryFile {
+            solver: self.solver.clone(),
+            seed: self.seed,
+            shard: ShardRecord {
+                index: self.shard.index,
+                count: self.shard.count,
+            },
+            cases: self.cases,
+            seconds: self.elapsed.as_secs_f64(),
+            passed: self.failure.is_none(),
+            failure: self.failure.as_ref().map(|f| FailureRecord {
+                index: f.index,
+                campaign_index: f.campaign_index,
+                family: f.family.name().into(),
+                seed: f.seed,
+                size: f.size as u64,
+                mismatch: f.mismatch.to_string(),
+            }),
+            families: self.families.clone(),
+        }
     }
 
     /// A Markdown table of the families' results and coverage (see [`table`]).
@@ -435,7 +472,7 @@ enum Ran {
 
 /// Runs `campaign` against `under_test` on the current rayon pool. `progress` is called
 /// with the number of cases done after each batch.
-pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64) + Sync)) -> Summary {
+pub fn run(campaign: &Phase, under_test: &dyn Subject, progress: &(dyn Fn(u64) + Sync)) -> Summary {
     let start = Instant::now();
     let mut families: Vec<FamilySummary> = campaign
         .families
@@ -475,7 +512,7 @@ pub fn run(campaign: &Campaign, under_test: &dyn Subject, progress: &(dyn Fn(u64
                 if out_of_time() {
                     return (spec.0, Ran::NotStarted);
                 }
-                let ran = match Campaign::case_of(spec) {
+                let ran = match Phase::case_of(spec) {
                     None => Ran::Skipped,
                     Some(case) => {
                         let timed = UntilDeadline {
@@ -578,7 +615,7 @@ mod tests {
             pause: Duration::from_millis(400),
             solves: AtomicUsize::new(0),
         };
-        let campaign = Campaign {
+        let campaign = Phase {
             families: vec![Family::Uniform],
             cases: 1,
             time_limit: Some(Duration::from_millis(200)),
@@ -599,7 +636,7 @@ mod tests {
             "solves after the deadline"
         );
         // Without a time limit the same case runs every solve.
-        let unlimited = Campaign {
+        let unlimited = Phase {
             time_limit: None,
             ..campaign
         };

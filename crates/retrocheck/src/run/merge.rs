@@ -8,36 +8,52 @@ use serde::{Deserialize, Serialize};
 /// Which shard a summary covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShardRecord {
+    /// Which shard.
     pub index: u64,
+    /// Of how many.
     pub count: u64,
 }
 
 /// A campaign's first failure as the JSON summary records it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FailureRecord {
+    /// The case's index in its shard.
     pub index: u64,
+    /// Its index in the whole campaign.
     pub campaign_index: u64,
+    /// Its family.
     pub family: String,
+    /// Its seed.
     pub seed: u64,
+    /// The size it was drawn at.
     pub size: u64,
+    /// How it failed.
     pub mismatch: String,
 }
 
-/// The JSON summary `retrocheck diff --json` writes, and `retrocheck merge` reads and
-/// writes.
+/// The JSON summary of a campaign: what `retrocheck diff --json` writes, and
+/// `retrocheck merge` reads and writes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Report {
+pub struct SummaryFile {
+    /// The solver under test.
     pub solver: String,
+    /// The campaign seed.
     pub seed: u64,
+    /// The part of the campaign it covers.
     pub shard: ShardRecord,
+    /// Cases run.
     pub cases: u64,
+    /// How long it took (summed over shards).
     pub seconds: f64,
+    /// Whether no case failed.
     pub passed: bool,
+    /// The first failure, if any.
     pub failure: Option<FailureRecord>,
+    /// What each family covered.
     pub families: Vec<FamilySummary>,
 }
 
-impl Report {
+impl SummaryFile {
     /// The Markdown table of `retrocheck diff`.
     pub fn table(&self) -> String {
         table(&self.families)
@@ -54,7 +70,7 @@ impl Report {
 /// earliest phase, then the lowest index in the whole campaign). `seconds` is the sum
 /// of the shards' times. Refuses summaries of different campaigns, a shard given twice
 /// and a missing shard, naming it.
-pub fn merge(reports: Vec<Report>) -> Result<Report, String> {
+pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, String> {
     let first = reports.first().ok_or("no summaries to merge")?.clone();
     let count = first.shard.count;
     let mut seen = vec![false; count.min(1 << 20) as usize];
@@ -100,7 +116,7 @@ pub fn merge(reports: Vec<Report>) -> Result<Report, String> {
         .filter_map(|r| r.failure.as_ref().map(|f| (r.families.len(), f)))
         .min_by_key(|&(phases, f)| (phases, f.campaign_index))
         .map(|(_, f)| f.clone());
-    Ok(Report {
+    Ok(SummaryFile {
         solver: first.solver,
         seed: first.seed,
         shard: ShardRecord { index: 0, count: 1 },
@@ -116,8 +132,8 @@ pub fn merge(reports: Vec<Report>) -> Result<Report, String> {
 mod tests {
     use super::*;
 
-    fn report(index: u64, count: u64, cases: u64) -> Report {
-        Report {
+    fn report(index: u64, count: u64, cases: u64) -> SummaryFile {
+        SummaryFile {
             solver: "retrograde".into(),
             seed: 7,
             shard: ShardRecord { index, count },

@@ -1,11 +1,11 @@
-//! Campaign policy: what `retrocheck diff` runs for a choice of families, cases, time
+//! Phase policy: what `retrocheck diff` runs for a choice of families, cases, time
 //! and sizes — with no choice at all, the default campaign's three phases — and
 //! running the phases in turn until one fails.
 
 use crate::generate::exhaustive;
 use crate::generate::Family;
 use crate::oracles::Oracles;
-use crate::run::bulk::{self, Campaign, Shard, Summary, LARGE_MIN};
+use crate::run::bulk::{self, Phase, Shard, Summary, LARGE_MIN};
 use crate::Subject;
 use std::time::Duration;
 
@@ -90,10 +90,10 @@ impl Plan {
     /// the default campaign's four phases: the seeded families at 1 to 1,000
     /// positions, the same at 1,000 to 50,000, every game of at most 4 positions, and
     /// a few large games of 10^5 to 10^6 positions.
-    pub fn campaigns(&self) -> Vec<Campaign> {
+    pub fn campaigns(&self) -> Vec<Phase> {
         let shard = self.shard.unwrap_or(Shard::WHOLE);
         // `cases` counts the whole campaign's cases; each shard runs its share of them.
-        let base = |families: Vec<Family>, cases: u64, min: usize, max: usize| Campaign {
+        let base = |families: Vec<Family>, cases: u64, min: usize, max: usize| Phase {
             cases: shard.share(cases, families.len()),
             // Exhaustive games are tiny: every oracle, the relations included, is cheap.
             oracles: if families == [Family::Exhaustive] {
@@ -147,10 +147,10 @@ impl Plan {
 /// finds a failure: the merged summary, and the campaign that failed (whose oracles
 /// shrinking must use). `progress` hears each campaign and its cases done so far.
 pub fn run(
-    campaigns: &[Campaign],
+    campaigns: &[Phase],
     under_test: &dyn Subject,
-    progress: &(dyn Fn(&Campaign, u64) + Sync),
-) -> (Summary, Option<Campaign>) {
+    progress: &(dyn Fn(&Phase, u64) + Sync),
+) -> (Summary, Option<Phase>) {
     let mut summaries = Vec::new();
     let mut failed = None;
     for campaign in campaigns {

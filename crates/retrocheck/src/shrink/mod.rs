@@ -27,11 +27,13 @@ use std::time::{Duration, Instant};
 /// A shrunk value and how it got there.
 #[derive(Clone, Debug)]
 pub struct Shrunk<T> {
+    /// The smallest failing value reached.
     pub value: T,
     /// Candidates accepted.
     pub steps: usize,
     /// Candidates tried.
     pub tries: usize,
+    /// How long shrinking took.
     pub elapsed: Duration,
     /// Whether shrinking stopped at its deadline, before the value was 1-minimal.
     pub out_of_time: bool,
@@ -43,7 +45,9 @@ pub type Candidates<T> = Box<dyn Fn(&T, usize) -> Box<dyn Iterator<Item = T> + '
 
 /// One pass of candidates of the same kind.
 pub struct Pass<T> {
+    /// The pass's name, for reports.
     pub name: &'static str,
+    /// Its candidates.
     pub candidates: Candidates<T>,
 }
 
@@ -61,7 +65,9 @@ pub fn pass<T>(
 /// Passes, coarsest first. `singles` is the pass of every single removal, after
 /// which the shrinker never restarts earlier: the final sweep includes it.
 pub struct Passes<T> {
+    /// The passes, coarsest first.
     pub list: Vec<Pass<T>>,
+    /// The index of the pass of every single removal.
     pub singles: usize,
 }
 

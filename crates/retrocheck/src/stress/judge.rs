@@ -8,35 +8,50 @@ use std::time::Duration;
 
 /// The judgement of one run.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Verdict {
+    /// The output is the expected one.
     Accepted,
     /// A token differs, or a line is missing or extra, at 1-based `line`. `expected`
     /// and `got` are quoted for display (escaped, bounded), or "the end of the output".
     WrongAnswer {
+        /// The first differing line, 1-based.
         line: usize,
+        /// That line as expected, quoted.
         expected: String,
+        /// That line as printed, quoted.
         got: String,
     },
     /// With `--exact`: the tokens are right but the bytes differ, first at 1-based
     /// `line` (each shown whole with its line break, so `\r` and trailing spaces show).
     PresentationError {
+        /// The first differing line, 1-based.
         line: usize,
+        /// That line as expected, quoted.
         expected: String,
+        /// That line as printed, quoted.
         got: String,
     },
     /// A non-zero exit status or a signal, named.
     RuntimeError {
+        /// The exit status or the signal, in words.
         status: String,
+        /// The end of what it printed on stderr.
         stderr_tail: String,
     },
+    /// Killed with its children at the time limit.
     TimeLimit {
+        /// The limit.
         limit: Duration,
     },
     /// The memory limit was hit (an allocation failed under it) or the peak resident
     /// memory exceeded it.
     MemoryLimit {
+        /// The limit in bytes.
         limit: u64,
+        /// The peak resident memory measured (0: unknown).
         peak: u64,
+        /// What showed it.
         why: String,
     },
     /// More than [`OUTPUT_LIMIT`] bytes on stdout.

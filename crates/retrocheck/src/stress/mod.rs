@@ -302,7 +302,8 @@ pub fn search<T: Target>(
     let batch = 4 * jobs as u64;
     let mut done = 0;
     let mut report = Report::new(T::NAME);
-    while done < budget.cases && budget.time.is_none_or(|t| start.elapsed() < t) {
+    let mut found = None;
+    'batches: while done < budget.cases && budget.time.is_none_or(|t| start.elapsed() < t) {
         let end = (done + batch).min(budget.cases);
         let run = || -> Vec<(u64, Input<T>, Result<Tested, Trouble>)> {
             (done..end)
@@ -320,34 +321,23 @@ pub fn search<T: Target>(
         };
         for (index, input, tested) in results {
             done = index + 1;
-            match tested {
-                Err(trouble) => {
-                    return Searched {
-                        report,
-                        done,
-                        elapsed: start.elapsed(),
-                        found: Some(Found::Trouble {
-                            index,
-                            input,
-                            trouble,
-                        }),
-                    };
-                }
+            found = match tested {
+                Err(trouble) => Some(Found::Trouble {
+                    index,
+                    input,
+                    trouble,
+                }),
                 Ok(tested) => {
                     report.add(index, &input, &tested);
-                    if tested.verdict != Verdict::Accepted {
-                        return Searched {
-                            report,
-                            done,
-                            elapsed: start.elapsed(),
-                            found: Some(Found::Failure {
-                                index,
-                                input,
-                                verdict: tested.verdict,
-                            }),
-                        };
-                    }
+                    (tested.verdict != Verdict::Accepted).then_some(Found::Failure {
+                        index,
+                        input,
+                        verdict: tested.verdict,
+                    })
                 }
+            };
+            if found.is_some() {
+                break 'batches;
             }
         }
         progress(done, &report);
@@ -356,7 +346,7 @@ pub fn search<T: Target>(
         report,
         done,
         elapsed: start.elapsed(),
-        found: None,
+        found,
     }
 }
 

@@ -6,11 +6,13 @@ use crate::run::bulk::{coverage_table, FamilySummary, SIZE_BUCKETS};
 use crate::stress::judge::KINDS;
 use crate::stress::quote::thousands;
 use crate::stress::{Input, Target, Tested};
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// The running totals of a campaign, in input order.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// Inputs judged.
     pub inputs: u64,
     /// Runs per verdict kind, indexed as [`KINDS`].
     pub verdicts: [u64; KINDS.len()],
@@ -120,31 +122,195 @@ impl Report {
         out
     }
 
-    /// The report as JSON for CI.
-    pub fn to_json(&self) -> serde_json::Value {
-        let verdicts: serde_json::Map<String, serde_json::Value> = KINDS
-            .iter()
-            .zip(self.verdicts)
-            .map(|((_, code), n)| (code.to_string(), n.into()))
-            .collect();
-        serde_json::json!({
-            "inputs": self.inputs,
-            "verdicts": verdicts,
-            "largest_input": self.largest.as_ref().map(|(index, size, text)| serde_json::json!({
-                "index": index, "size": size, "text": text,
-            })),
-            "slowest": self.slowest.map(|(index, time)| serde_json::json!({
-                "index": index, "seconds": time.as_secs_f64(),
-            })),
-            "mean_seconds": self.total_time.as_secs_f64() / self.inputs.max(1) as f64,
-            "most_memory": self.most_memory.map(|(index, bytes)| serde_json::json!({
-                "index": index, "bytes": bytes,
-            })),
-            "coverage": self.coverage,
-            "runs": self.runs.iter().map(|&(index, code, time, bytes)| serde_json::json!({
-                "index": index, "verdict": code, "seconds": time.as_secs_f64(), "peak_bytes": bytes,
-            })).collect::<Vec<_>>(),
-            "size_buckets": SIZE_BUCKETS.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
-        })
+    /// The report as it stands in the JSON file.
+    pub fn to_record(&self) -> ReportRecord {
+        let at = |(index, value): (u64, u64)| IndexedValue { index, value };
+        ReportRecord {
+            inputs: self.inputs,
+            verdicts: KINDS
+                .iter()
+                .zip(self.verdicts)
+                .map(|((_, code), n)| (code.to_string(), n))
+                .collect(),
+            largest_input: self.largest.as_ref().map(|(index, size, text)| LargestRecord {
+                index: *index,
+                size: *size,
+                text: text.clone(),
+            }),
+            slowest: self.slowest.map(|(index, time)| TimedRecord {
+                index,
+                seconds: time.as_secs_f64(),
+            }),
+            mean_seconds: self.total_time.as_secs_f64() / self.inputs.max(1) as f64,
+            most_memory: self.most_memory.map(at).map(|m| MemoryRecord {
+                index: m.index,
+                bytes: m.value,
+            }),
+            coverage: self.coverage.clone(),
+            runs: self
+                .runs
+                .iter()
+                .map(|&(index, code, time, bytes)| RunRecord {
+                    index,
+                    verdict: code.into(),
+                    seconds: time.as_secs_f64(),
+                    peak_bytes: bytes,
+                })
+                .collect(),
+            size_buckets: SIZE_BUCKETS.iter().map(|(name, _)| name.to_string()).collect(),
+        }
     }
+}
+
+struct IndexedValue {
+    index: u64,
+    value: u64,
+}
+
+/// A stress report in the JSON file (`retrocheck stress --json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReportRecord {
+    /// Inputs judged.
+    pub inputs: u64,
+    /// Runs per verdict code (`AC`, `WA`, …).
+    pub verdicts: std::collections::BTreeMap<String, u64>,
+    /// The largest test case tried.
+    pub largest_input: Option<LargestRecord>,
+    /// The slowest run.
+    pub slowest: Option<TimedRecord>,
+    /// The mean run time.
+    pub mean_seconds: f64,
+    /// The run with the largest peak memory.
+    pub most_memory: Option<MemoryRecord>,
+    /// The coverage reached on each axis.
+    pub coverage: FamilySummary,
+    /// The first [`RUNS_KEPT`] runs, one by one.
+    pub runs: Vec<RunRecord>,
+    /// The names of the size buckets of `coverage.sizes`.
+    pub size_buckets: Vec<String>,
+}
+
+/// The largest test case of a report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LargestRecord {
+    /// Its input's index.
+    pub index: u64,
+    /// Its size in the target's unit.
+    pub size: u64,
+    /// Its size in words.
+    pub text: String,
+}
+
+/// A run and its time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TimedRecord {
+    /// Its input's index.
+    pub index: u64,
+    /// Its wall-clock time.
+    pub seconds: f64,
+}
+
+/// A run and its peak memory.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MemoryRecord {
+    /// Its input's index.
+    pub index: u64,
+    /// Its peak resident memory.
+    pub bytes: u64,
+}
+
+/// One run of a report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunRecord {
+    /// Its input's index.
+    pub index: u64,
+    /// Its verdict code.
+    pub verdict: String,
+    /// Its wall-clock time.
+    pub seconds: f64,
+    /// Its peak resident memory (0: not measured).
+    pub peak_bytes: u64,
+}
+
+/// The JSON file of a stress campaign (`retrocheck stress --json`): its settings, its
+/// report, and its failure.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StressFile {
+    /// The command under test.
+    pub solution: String,
+    /// The reference command, if any.
+    pub reference: Option<String>,
+    /// The campaign seed.
+    pub seed: u64,
+    /// The largest size tried.
+    pub max_size: u32,
+    /// What sizes count.
+    pub unit: String,
+    /// Whether edge cases were generated.
+    pub edge_cases: bool,
+    /// Whether sizes went beyond the official limits.
+    pub beyond_limits: bool,
+    /// The time limit of a run.
+    pub time_limit_seconds: f64,
+    /// The memory limit of a process, if any.
+    pub memory_limit_bytes: Option<u64>,
+    /// How long the search took.
+    pub seconds: f64,
+    /// Whether every input was accepted.
+    pub passed: bool,
+    /// The report of every input judged.
+    pub report: ReportRecord,
+    /// The first failure, or the input that could not be judged.
+    pub failure: Option<FailureRecord>,
+}
+
+/// What a stress campaign found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum FailureRecord {
+    /// The program failed an input.
+    Failed {
+        /// The input's index.
+        index: u64,
+        /// The campaign seed.
+        seed: u64,
+        /// The verdict's code.
+        verdict: String,
+        /// The verdict in words.
+        message: String,
+        /// The command that writes the input again.
+        regenerate: String,
+        /// The input shrunk.
+        shrunk: ShrunkRecord,
+        /// Where it was saved, if it was.
+        saved: Option<String>,
+    },
+    /// The input could not be judged (a reference or retrocheck itself failed).
+    Trouble {
+        /// The input's index.
+        index: u64,
+        /// The campaign seed.
+        seed: u64,
+        /// What went wrong.
+        trouble: String,
+        /// The command that writes the input again.
+        regenerate: String,
+    },
+}
+
+/// A failing input shrunk.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShrunkRecord {
+    /// The shrunk input.
+    pub input: String,
+    /// Its verdict's code.
+    pub verdict: String,
+    /// Its verdict in words.
+    pub message: String,
+    /// Accepted shrinking steps.
+    pub steps: usize,
+    /// Program runs while shrinking.
+    pub runs: usize,
+    /// Whether shrinking stopped at its deadline.
+    pub out_of_time: bool,
 }

@@ -28,7 +28,9 @@ impl Limits {
 /// A program under test: a shell command reading the input on stdin.
 #[derive(Clone, Debug)]
 pub struct Program {
+    /// The shell command.
     pub command: String,
+    /// The limits it runs under.
     pub limits: Limits,
 }
 
@@ -37,12 +39,14 @@ pub struct Program {
 pub struct Run {
     /// How it ended; `None` when it outlived the time limit and was killed.
     pub status: Option<ExitStatus>,
+    /// What it printed, up to [`OUTPUT_LIMIT`].
     pub stdout: Vec<u8>,
+    /// What it printed on stderr, up to [`OUTPUT_LIMIT`].
     pub stderr: Vec<u8>,
     /// From start to exit (the time limit for a killed program).
     pub elapsed: Duration,
     /// The largest resident memory of the program or any child it waited for, in
-    /// bytes: see [`peak_memory`].
+    /// bytes (measured after the run, or polled while it runs).
     pub peak_memory: u64,
 }
 
