@@ -25,7 +25,7 @@ fn main() {
     let families: Vec<Family> = Family::SEEDED
         .iter()
         .copied()
-        .filter(|f| !matches!(f, Family::Pursuit | Family::Minigame))
+        .filter(|f| !f.is_contest())
         .collect();
     let base = Phase {
         families,

@@ -99,19 +99,19 @@ impl<'a> Bytes<'a> {
     }
 
     /// The next byte, or 0 once they ran out.
-    pub fn next(&mut self) -> u8 {
+    pub fn byte(&mut self) -> u8 {
         self.0.next().copied().unwrap_or(0)
     }
 
     /// A contest graph: `n` (1 to [`MAX_VERTICES`]), `m` (up to [`MAX_EDGES`]), then
     /// `m` pairs of vertices (each taken modulo `n`); `None` outside the caps.
     pub fn graph(&mut self) -> Option<(u32, Vec<(u32, u32)>)> {
-        let (n, m) = (self.next(), self.next());
+        let (n, m) = (self.byte(), self.byte());
         if n == 0 || n > MAX_VERTICES || m > MAX_EDGES {
             return None;
         }
         let edges = (0..m)
-            .map(|_| (u32::from(self.next() % n), u32::from(self.next() % n)))
+            .map(|_| (u32::from(self.byte() % n), u32::from(self.byte() % n)))
             .collect();
         Some((u32::from(n), edges))
     }
@@ -130,7 +130,7 @@ fn fuzzed_problems() -> Vec<Problem> {
 pub fn decode(data: &[u8]) -> FuzzCase {
     let mut b = Bytes::new(data);
     let problems = fuzzed_problems();
-    FuzzCase(match usize::from(b.next()) % (1 + problems.len()) {
+    FuzzCase(match usize::from(b.byte()) % (1 + problems.len()) {
         0 => decode_game(&mut b).map(Case::Game),
         k => crate::contest::entry(problems[k - 1])
             .decode(&mut b)
@@ -139,29 +139,29 @@ pub fn decode(data: &[u8]) -> FuzzCase {
 }
 
 fn decode_game(b: &mut Bytes) -> Option<crate::game::Game> {
-    let n = b.next();
+    let n = b.byte();
     if n == 0 || n > MAX_GAME {
         return None;
     }
-    let credit = match b.next() % 3 {
+    let credit = match b.byte() % 3 {
         0 => None,
         1 => Some(Side::A),
         _ => Some(Side::B),
     };
     let mut builder = GameBuilder::new();
     for _ in 0..n {
-        let h = b.next();
+        let h = b.byte();
         let mover = if h & 1 == 0 { Side::A } else { Side::B };
         match (h >> 1) % 5 {
             0 => {
-                let count = b.next();
+                let count = b.byte();
                 let moves: Vec<u32> = if count >= HEAVY {
-                    let (a, step) = (u32::from(b.next()), u32::from(b.next()));
+                    let (a, step) = (u32::from(b.byte()), u32::from(b.byte()));
                     (0..heavy_len(count))
                         .map(|i| (a + i * step) % u32::from(n))
                         .collect()
                 } else if count <= MAX_MOVES {
-                    (0..count).map(|_| u32::from(b.next() % n)).collect()
+                    (0..count).map(|_| u32::from(b.byte() % n)).collect()
                 } else {
                     return None;
                 };
@@ -182,9 +182,9 @@ fn decode_game(b: &mut Bytes) -> Option<crate::game::Game> {
             }
         }
     }
-    let t = b.next();
+    let t = b.byte();
     if t >= TAIL {
-        let (len, shape, end) = (tail_len(t), b.next(), u32::from(b.next() % n));
+        let (len, shape, end) = (tail_len(t), b.byte(), u32::from(b.byte() % n));
         let (alternating, self_loops) = (shape & 1 == 1, shape & 2 == 2);
         let first = u32::from(n);
         for i in 0..len {

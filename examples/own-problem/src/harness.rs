@@ -3,14 +3,15 @@
 //! ([`Contest`]).
 
 use crate::problem::{Timeflow, MAX_EDGES, MAX_GAMES};
-use proptest::prelude::*;
-use rand::seq::SliceRandom;
-use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 use retrocheck::contest::{Contest, Rules};
+use retrocheck::generate::strategy::RAW_IDS;
 use retrocheck::problems::ContestProblem;
-use retrocheck::shrink::contest::{chunks_removed, contest_pass, without_each, EDGE_PARTS};
-use retrocheck::shrink::{pass, Passes};
+use retrocheck::proptest::prelude::*;
+use retrocheck::rand::seq::SliceRandom;
+use retrocheck::rand::Rng;
+use retrocheck::rand_chacha::ChaCha8Rng;
+use retrocheck::shrink::contest::{chunks_removed, contest_pass, without_each};
+use retrocheck::shrink::Passes;
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -18,9 +19,6 @@ use std::time::Duration;
 /// distinct goal is a layer of `2(n + m)`, so a large graph gets few distinct goals (its
 /// games share them), and the expected output stays quick to prove.
 pub const PRODUCT_BUDGET: u64 = 2_000_000;
-
-/// Raw vertex ids of the proptest strategy, taken modulo n.
-const RAW_IDS: u32 = 64;
 
 impl Contest for Timeflow {
     /// The original's limit: 1.5 s.
@@ -58,37 +56,29 @@ impl Contest for Timeflow {
     }
 
     fn passes(official: bool) -> Passes<Timeflow> {
-        // What no game's start reaches cannot matter to a right answer: all of it first.
-        let mut list = vec![contest_pass("unreachable vertices", official, |t, _| {
-            unreachable_dropped(t).into_iter().collect()
-        })];
-        for log in 1..=EDGE_PARTS {
-            let parts = 1usize << log;
-            list.push(contest_pass("edge chunks", official, move |t: &Timeflow, _| {
-                chunks_removed(&t.edges, parts)
-                    .map(|edges| Timeflow { edges, ..t.clone() })
-                    .collect()
-            }));
-        }
-        // 2⁹ parts cover the 500 games of an official input.
-        for log in 1..=9 {
-            let parts = 1usize << log;
-            list.push(contest_pass("game chunks", official, move |t: &Timeflow, _| {
-                chunks_removed(&t.games, parts)
-                    .map(|games| Timeflow { games, ..t.clone() })
-                    .collect()
-            }));
-        }
-        let singles = list.len();
-        list.push(pass(
-            "single removals",
-            move |t: &Timeflow, from| -> Box<dyn Iterator<Item = Timeflow> + '_> {
-                Box::new(t.single_removals(official).into_iter().skip(from))
-            },
-        ));
-        list.push(contest_pass("merges", official, merges));
-        list.push(contest_pass("moved games", official, |t, _| moved_games(t)));
-        Passes { list, singles }
+        retrocheck::contest::passes(
+            official,
+            // What no game's start reaches cannot matter to a right answer: all of it first.
+            vec![contest_pass("unreachable vertices", official, |t, _| {
+                unreachable_dropped(t).into_iter().collect()
+            })],
+            &[
+                ("edge chunks", |t, parts, _| {
+                    chunks_removed(&t.edges, parts)
+                        .map(|edges| Timeflow { edges, ..t.clone() })
+                        .collect()
+                }),
+                ("game chunks", |t, parts, _| {
+                    chunks_removed(&t.games, parts)
+                        .map(|games| Timeflow { games, ..t.clone() })
+                        .collect()
+                }),
+            ],
+            vec![
+                contest_pass("merges", official, merges),
+                contest_pass("moved games", official, |t, _| moved_games(t)),
+            ],
+        )
     }
 
     /// One vertex that no game uses (its edges go with it), one edge, or one game.

@@ -41,10 +41,8 @@ impl Timeflow {
     /// Parses a whole input (one test case, then nothing but white space). Errors name
     /// the line and what was expected there.
     pub fn parse(input: &str) -> Result<Timeflow, InputError> {
-        let mut s = Scanner::new(input.as_bytes());
-        let case = Timeflow::parse_case(&mut s, 1)?;
-        s.finish()?;
-        Ok(case)
+        let mut cases = retrocheck::problems::parse::<Timeflow>(input.as_bytes())?;
+        Ok(cases.remove(0))
     }
 
     /// The input as the judge gives it.

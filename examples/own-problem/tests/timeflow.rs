@@ -3,10 +3,10 @@
 //! solution (shrunk to a small, 1-minimal input) and pass the right one.
 
 use own_problem::Timeflow;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use retrocheck::contest::{Contest, Rules};
 use retrocheck::problems::ContestProblem;
+use retrocheck::rand::SeedableRng;
+use retrocheck::rand_chacha::ChaCha8Rng;
 use retrocheck::stress::{self, Budget, Found, Input, Program, Settings, Stressed, Verdict};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -113,8 +113,8 @@ fn generation_is_deterministic_and_within_the_limits() {
 
 #[test]
 fn the_proptest_strategy_keeps_the_limits_and_its_size() {
-    use proptest::strategy::{Strategy, ValueTree};
-    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    use retrocheck::proptest::strategy::{Strategy, ValueTree};
+    let mut runner = retrocheck::proptest::test_runner::TestRunner::deterministic();
     let strategy = Timeflow::strategy(200);
     for _ in 0..200 {
         let case = strategy.new_tree(&mut runner).unwrap().current();

@@ -147,10 +147,12 @@ macro_rules! registry {
                 }
             }
 
-            fn parse_case(self, s: &mut Scanner, cases: u64) -> Result<Instance, InputError> {
+            /// The parser of one test case, as an [`Instance`].
+            fn case_parser(self) -> CaseParser<Instance> {
                 match self {
-                    $(Problem::$variant => <$module::Instance as ContestProblem>::parse_case(s, cases)
-                        .map(Instance::$variant),)*
+                    $(Problem::$variant => |s, cases| {
+                        <$module::Instance as ContestProblem>::parse_case(s, cases).map(Instance::$variant)
+                    },)*
                 }
             }
         }
@@ -286,21 +288,7 @@ impl Problem {
     /// solve each while the next is read. After the last case, only white space may
     /// remain (reported as an error item).
     pub fn cases(self, input: &[u8]) -> Result<Cases<'_>, InputError> {
-        let mut scanner = Scanner::new(input);
-        let total = if self.counted() {
-            scanner
-                .number("the number of test cases T", 0, u32::MAX.into())?
-                .0
-        } else {
-            1
-        };
-        Ok(Cases {
-            problem: self,
-            scanner,
-            total,
-            next: 1,
-            done: false,
-        })
+        Cases::new(input, self.counted(), self.case_parser())
     }
 
     /// Prints instances as one contest input: their count (if the problem has one),
@@ -320,15 +308,52 @@ impl Problem {
 }
 
 /// An iterator over the test cases of a contest input.
-pub struct Cases<'a> {
-    problem: Problem,
+pub struct Cases<'a, T = Instance> {
+    parse: CaseParser<T>,
+    counted: bool,
     scanner: Scanner<'a>,
     total: u64,
     next: u64,
     done: bool,
 }
 
-impl Cases<'_> {
+/// A parser of one test case (see [`ContestProblem::parse_case`]).
+type CaseParser<T> = fn(&mut Scanner, u64) -> Result<T, InputError>;
+
+/// The test cases of a contest input of problem `T`, parsed one at a time: for a
+/// problem of your own, registered or not (see [`Problem::cases`]).
+pub fn cases<T: ContestProblem>(input: &[u8]) -> Result<Cases<'_, T>, InputError> {
+    Cases::new(input, T::COUNTED, T::parse_case)
+}
+
+/// A whole contest input of problem `T`: all test cases and nothing but white space
+/// after them (see [`Problem::parse`]).
+pub fn parse<T: ContestProblem>(input: &[u8]) -> Result<Vec<T>, InputError> {
+    cases::<T>(input)?.collect()
+}
+
+impl<'a, T> Cases<'a, T> {
+    fn new(input: &'a [u8], counted: bool, parse: CaseParser<T>) -> Result<Cases<'a, T>, InputError> {
+        let mut scanner = Scanner::new(input);
+        let total = if counted {
+            scanner
+                .number("the number of test cases T", 0, u32::MAX.into())?
+                .0
+        } else {
+            1
+        };
+        Ok(Cases {
+            parse,
+            counted,
+            scanner,
+            total,
+            next: 1,
+            done: false,
+        })
+    }
+}
+
+impl<T> Cases<'_, T> {
     /// Whether parsing reached the end of the input while it still expected more:
     /// an error then may only mean that the input was cut short.
     pub fn ran_out(&self) -> bool {
@@ -336,14 +361,14 @@ impl Cases<'_> {
     }
 }
 
-impl Iterator for Cases<'_> {
-    type Item = Result<Instance, InputError>;
+impl<T> Iterator for Cases<'_, T> {
+    type Item = Result<T, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
         }
-        let counted = self.problem.counted();
+        let counted = self.counted;
         if self.next > self.total {
             self.done = true;
             let total = self.total;
@@ -363,7 +388,7 @@ impl Iterator for Cases<'_> {
         }
         // An uncounted input has no test case number to report.
         self.scanner.case = counted.then_some(self.next as usize);
-        let case = self.problem.parse_case(&mut self.scanner, self.total);
+        let case = (self.parse)(&mut self.scanner, self.total);
         self.next += 1;
         self.done = case.is_err();
         Some(case)

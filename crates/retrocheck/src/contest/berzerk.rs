@@ -35,11 +35,11 @@ impl Contest for Instance {
         super::passes(
             official,
             vec![contest_pass("smaller rings", official, smaller_rings)],
-            ("step chunks", |b, parts, _| {
+            &[("step chunks", |b, parts, _| {
                 let rick = chunks_removed(&b.rick, parts).map(|rick| Instance { rick, ..b.clone() });
                 let morty = chunks_removed(&b.morty, parts).map(|morty| Instance { morty, ..b.clone() });
                 rick.chain(morty).collect()
-            }),
+            })],
             // Again after the single removals, which the shrinker repeats until nothing
             // after them changes the value: a ring whose steps shrank may halve again.
             vec![

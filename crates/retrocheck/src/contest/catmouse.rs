@@ -36,12 +36,12 @@ impl Contest for Instance {
         super::passes(
             official,
             Vec::new(),
-            ("edge chunks", |c, parts, official| {
+            &[("edge chunks", |c, parts, official| {
                 let edges = edges(c, official);
                 chunks_removed(&edges, parts)
                     .map(|kept| with_edges(c, &kept, official))
                     .collect()
-            }),
+            })],
             vec![
                 contest_pass("merges", official, merges),
                 contest_pass("moved starts", official, |c, _| moved_starts(c)),

@@ -1,5 +1,5 @@
-//! What the problems on a graph given by its edges (pursuit, minigame) share: random
-//! edge lists, and the edits the shrinker makes to them.
+//! What problems on a graph given by its edges (pursuit, minigame, and yours) share:
+//! random edge lists, and the edits the shrinker makes to them.
 
 use crate::shrink::contest::chunks_removed;
 use rand::Rng;

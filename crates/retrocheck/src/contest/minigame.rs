@@ -47,11 +47,11 @@ impl Contest for Instance {
         super::passes(
             official,
             Vec::new(),
-            ("arc chunks", |m, parts, _| {
+            &[("arc chunks", |m, parts, _| {
                 fewer_edges(&m.arcs, parts)
                     .map(|arcs| Instance { arcs, ..m.clone() })
                     .collect()
-            }),
+            })],
             vec![
                 contest_pass("merges", official, merges),
                 contest_pass("actors", official, |m, _| fewer_actors(m)),
@@ -86,7 +86,7 @@ impl Contest for Instance {
 
     fn decode(b: &mut Bytes) -> Option<Instance> {
         let (n, arcs) = b.graph()?;
-        let (ord, act) = (b.next(), b.next());
+        let (ord, act) = (b.byte(), b.byte());
         Some(Instance {
             n,
             arcs,

@@ -14,7 +14,7 @@
 
 pub mod berzerk;
 pub mod catmouse;
-mod graph;
+pub mod graph;
 pub mod minigame;
 pub mod pursuit;
 pub mod shiritori;
@@ -104,24 +104,28 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
     }
 }
 
+/// Chunks of a list a test case is made of (its edges, steps, words): a name, and the
+/// candidates without one of `parts` chunks of it (`make(instance, parts, official)`).
+pub type Chunks<T> = (&'static str, fn(&T, usize, bool) -> Vec<T>);
+
 /// The passes of a contest problem in the shrinker's usual order: `coarse` ones first,
-/// then `chunks` at halves, quarters, … ([`EDGE_PARTS`] sizes, its candidates made by
-/// `chunks.1(instance, parts, official)`), every single removal
-/// ([`Contest::single_removals`]), then the `fine` ones. With `official`, every
+/// then each of `chunks` at halves, quarters, … ([`EDGE_PARTS`] sizes), every single
+/// removal ([`Contest::single_removals`]), then the `fine` ones. With `official`, every
 /// candidate keeps the official limits.
 pub fn passes<T: Contest>(
     official: bool,
     coarse: Vec<Pass<T>>,
-    chunks: (&'static str, fn(&T, usize, bool) -> Vec<T>),
+    chunks: &[Chunks<T>],
     fine: Vec<Pass<T>>,
 ) -> Passes<T> {
     let mut list = coarse;
-    let (name, make) = chunks;
-    for log in 1..=EDGE_PARTS {
-        let parts = 1usize << log;
-        list.push(contest_pass(name, official, move |t: &T, official| {
-            make(t, parts, official)
-        }));
+    for &(name, make) in chunks {
+        for log in 1..=EDGE_PARTS {
+            let parts = 1usize << log;
+            list.push(contest_pass(name, official, move |t: &T, official| {
+                make(t, parts, official)
+            }));
+        }
     }
     let singles = list.len();
     list.push(pass(

@@ -62,11 +62,11 @@ impl Contest for Instance {
         super::passes(
             official,
             Vec::new(),
-            ("edge chunks", |p, parts, _| {
+            &[("edge chunks", |p, parts, _| {
                 fewer_edges(&p.edges, parts)
                     .map(|edges| Instance { edges, ..p.clone() })
                     .collect()
-            }),
+            })],
             vec![
                 contest_pass("merges", official, merges),
                 contest_pass("moved starts", official, |p, _| moved_starts(p)),
@@ -103,7 +103,7 @@ impl Contest for Instance {
 
     fn decode(b: &mut Bytes) -> Option<Instance> {
         let (n, edges) = b.graph()?;
-        let (bob, alice) = (u32::from(b.next()) % n, u32::from(b.next()) % n);
+        let (bob, alice) = (u32::from(b.byte()) % n, u32::from(b.byte()) % n);
         Some(Instance { n, edges, bob, alice })
     }
 

@@ -34,10 +34,10 @@ impl Contest for Instance {
         super::passes(
             official,
             Vec::new(),
-            ("word chunks", |s, parts, _| {
+            &[("word chunks", |s, parts, _| {
                 let words: Vec<String> = s.words().collect();
                 chunks_removed(&words, parts).map(Instance::new).collect()
-            }),
+            })],
             vec![
                 contest_pass("merged letters", official, |s, _| merged_letters(s)),
                 contest_pass("shorter words", official, |s, _| shorter_words(s)),

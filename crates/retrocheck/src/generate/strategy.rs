@@ -11,8 +11,9 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Raw ids range over this many values before being mapped into range.
-pub(crate) const RAW_IDS: u32 = 64;
+/// Raw ids range over this many values before being mapped into range (modulo the
+/// size): shrinking a size then keeps every other choice valid.
+pub const RAW_IDS: u32 = 64;
 
 fn raw_position(max_moves: usize) -> impl Strategy<Value = RawPosition> {
     (
@@ -56,10 +57,9 @@ pub fn raw_game(max_positions: usize, max_moves: usize) -> impl Strategy<Value =
         })
 }
 
-pub(crate) fn vertices_and_edges(
-    max_n: u32,
-    max_edges: usize,
-) -> impl Strategy<Value = (u32, Vec<(u32, u32)>)> {
+/// A vertex count of 1 to `max_n`, and up to `max_edges` raw edges (ids below
+/// [`RAW_IDS`], to be taken modulo the count).
+pub fn vertices_and_edges(max_n: u32, max_edges: usize) -> impl Strategy<Value = (u32, Vec<(u32, u32)>)> {
     (
         1..=max_n.max(1),
         prop::collection::vec((0..RAW_IDS, 0..RAW_IDS), 0..=max_edges),

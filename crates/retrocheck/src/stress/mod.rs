@@ -87,8 +87,16 @@ impl Settings {
         }
     }
 
-    /// The command that writes input `index` again, byte for byte.
+    /// The command that writes input `index` again, byte for byte (for a problem the
+    /// command line does not know, the call that does).
     pub fn regenerate<T: Target>(&self, index: u64) -> String {
+        if T::CONTEST && crate::problems::Problem::from_name(T::NAME).is_none() {
+            return format!(
+                "retrocheck::stress::input_at::<{}>(&settings, {index}) with seed {}",
+                std::any::type_name::<T>(),
+                self.seed
+            );
+        }
         let mut command = format!(
             "retrocheck generate {} --seed {} --index {index} --max-size {}",
             T::NAME,
