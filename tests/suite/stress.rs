@@ -850,3 +850,51 @@ fn shrinking_stops_at_shrink_time_and_says_so() {
     let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["failure"]["shrunk"]["out_of_time"], false, "{report}");
 }
+
+/// Every target's `regenerate it:` line writes again, byte for byte, the input the
+/// program failed on: `generate` knew three of the five problems, so the line `stress`
+/// printed for berzerk, shiritori and catmouse named a command that did not exist.
+#[test]
+fn the_regenerate_line_of_every_target_writes_the_failing_input_again() {
+    let targets = std::iter::once("game").chain(Problem::ALL.iter().map(|p| p.name()));
+    for what in targets {
+        let dir = tempfile::tempdir().unwrap();
+        let (count, failed) = (dir.path().join("runs"), dir.path().join("failed"));
+        // Right on its first three runs (the probe of input 0, inputs 0 and 1), then
+        // wrong: the first failing input is input 2, which the program keeps.
+        let program = format!(
+            "n=$(cat {count} 2>/dev/null || echo 0); echo $((n + 1)) > {count}; \
+             if [ $n -lt 3 ]; then {BIN} solve {what}; \
+             elif [ -e {failed} ]; then cat > /dev/null; echo wrong; \
+             else cat > {failed}; echo wrong; fi",
+            count = count.display(),
+            failed = failed.display(),
+        );
+        let save = dir.path().join("corpus");
+        let (code, out, err) = stress(&[
+            what,
+            "--solution",
+            &program,
+            "--seed",
+            "5",
+            "--max-size",
+            "7",
+            "--save",
+            save.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(1), "{what}: {out}{err}");
+        let line = out
+            .lines()
+            .find_map(|l| l.strip_prefix("regenerate it: retrocheck "))
+            .unwrap_or_else(|| panic!("{what}: no regenerate line in {out}"));
+        assert!(line.contains("--index 2 "), "{what}: {line}");
+        let args: Vec<&str> = line.split(' ').collect();
+        let again = run(&args, "");
+        assert_eq!(again.status.code(), Some(0), "{what}: {}", stderr(&again));
+        assert_eq!(
+            stdout(&again),
+            std::fs::read_to_string(&failed).unwrap(),
+            "{what}: `{line}` writes another input"
+        );
+    }
+}

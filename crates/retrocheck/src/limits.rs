@@ -13,25 +13,30 @@ pub fn case_bytes(positions: u64, moves: u64) -> u64 {
         .saturating_add(moves.saturating_mul(40))
 }
 
+/// Why a size was refused: beyond the ids of a game, or beyond this machine's memory.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TooLarge(pub String);
+
 /// Refuses `copies` cases of `positions` positions with about `moves_per_position`
 /// moves each (one per worker thread) beyond the id space or the memory ceiling.
-pub fn check_cases(positions: u64, moves_per_position: u64, copies: u64) -> Result<(), String> {
+pub fn check_cases(positions: u64, moves_per_position: u64, copies: u64) -> Result<(), TooLarge> {
     const MAX_POSITIONS: u64 = u32::MAX as u64 - 1;
     if positions > MAX_POSITIONS {
-        return Err(format!(
+        return Err(TooLarge(format!(
             "{positions} positions is more than a game can have ({MAX_POSITIONS})"
-        ));
+        )));
     }
     let moves = positions.saturating_mul(moves_per_position);
     let bytes = case_bytes(positions, moves).saturating_mul(copies.max(1));
     let ceiling = memory_ceiling();
     if bytes > ceiling {
-        return Err(format!(
+        return Err(TooLarge(format!(
             "{} of {positions} positions would need about {} MiB, more than the {} MiB this machine allows (three quarters of its memory)",
             crate::text::count(copies.max(1) as usize, "game"),
             bytes >> 20,
             ceiling >> 20
-        ));
+        )));
     }
     Ok(())
 }
@@ -52,8 +57,8 @@ mod tests {
         assert!(ceiling >= 1 << 20, "{ceiling}");
         assert!(check_cases(1_000, 4, 2).is_ok());
         let err = check_cases(100_000_000_000, 4, 1).unwrap_err();
-        assert!(err.contains("more than a game can have"), "{err}");
+        assert!(err.0.contains("more than a game can have"), "{err}");
         let err = check_cases(1_000_000_000, 4, 2).unwrap_err();
-        assert!(err.contains("MiB"), "{err}");
+        assert!(err.0.contains("MiB"), "{err}");
     }
 }

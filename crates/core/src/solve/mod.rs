@@ -29,6 +29,7 @@ pub trait Solver: Send + Sync {
 /// Why a solver gave no solution. Refusals are normal for the references on games
 /// beyond their reach; the harness records them as skipped oracles.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The solver refuses a game with more positions than it is configured for.
     #[error("{solver} refuses games of more than {limit} positions (this one has {positions})")]

@@ -16,6 +16,7 @@ pub const BUILTIN_CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../cor
 
 /// Why a replay failed.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The solver under test is wrong on a corpus case.
     Failed(Box<Failure>),

@@ -9,6 +9,7 @@ use std::fmt;
 
 /// A metamorphic relation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Relation {
     /// Permute the position ids: the solution is permuted.
     Relabel,
@@ -58,6 +59,7 @@ impl Relation {
 
 /// Something that can tell that a solution is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Oracle {
     /// Exhaustive minimax over plays ([`Minimax`](crate::solve::Minimax)), for small games.
     Minimax,
@@ -89,6 +91,7 @@ impl fmt::Display for Oracle {
 
 /// A failure found by an oracle.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Mismatch {
     /// The solver under test and a reference gave different solutions.
     Disagree {
@@ -172,6 +175,7 @@ pub enum Mismatch {
 /// solution is one failure whether minimax, value iteration, `certify` or a relation
 /// exposes it, since which oracles run depends on the size, which shrinking changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Signature {
     /// The solver's solution of a game is wrong.
     WrongSolution,

@@ -18,6 +18,11 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+/// Why a shard was not understood.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ShardError(pub String);
+
 /// Which part of a campaign this run covers: shard `index` of `count` runs, of every
 /// family, the family's cases `index`, `index + count`, `index + 2·count`, …, so
 /// shards never overlap, each covers every family, and together they cover the
@@ -35,18 +40,18 @@ impl Shard {
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
     /// Parses `i/N` with `i < N`.
-    pub fn parse(text: &str) -> Result<Shard, String> {
+    pub fn parse(text: &str) -> Result<Shard, ShardError> {
         let (i, n) = text
             .split_once('/')
-            .ok_or_else(|| format!("expected a shard as i/N, found '{text}'"))?;
+            .ok_or_else(|| ShardError(format!("expected a shard as i/N, found '{text}'")))?;
         let parse = |s: &str| {
             s.trim()
                 .parse::<u64>()
-                .map_err(|_| format!("expected a shard as i/N, found '{text}'"))
+                .map_err(|_| ShardError(format!("expected a shard as i/N, found '{text}'")))
         };
         let (index, count) = (parse(i)?, parse(n)?);
         if count == 0 || index >= count {
-            return Err(format!("shard {index}/{count}: i must be below N"));
+            return Err(ShardError(format!("shard {index}/{count}: i must be below N")));
         }
         Ok(Shard { index, count })
     }

@@ -65,34 +65,45 @@ impl SummaryFile {
     }
 }
 
+/// Why summaries do not merge into a campaign's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct MergeError(pub String);
+
 /// Merges the summaries of every shard of one campaign: counts add up, extremes take
 /// the largest, and the failure is the one the unsharded campaign meets first (the
 /// earliest phase, then the lowest index in the whole campaign). `seconds` is the sum
 /// of the shards' times. Refuses summaries of different campaigns, a shard given twice
 /// and a missing shard, naming it.
-pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, String> {
-    let first = reports.first().ok_or("no summaries to merge")?.clone();
+pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
+    let first = reports
+        .first()
+        .ok_or_else(|| MergeError("no summaries to merge".into()))?
+        .clone();
     let count = first.shard.count;
     let mut seen = vec![false; count.min(1 << 20) as usize];
     for (n, r) in reports.iter().enumerate() {
         let which = format!("summary {} (shard {}/{})", n + 1, r.shard.index, r.shard.count);
         if (r.solver.as_str(), r.seed, r.shard.count) != (first.solver.as_str(), first.seed, count) {
-            return Err(format!(
+            return Err(MergeError(format!(
                 "{which} is of another campaign: solver {}, seed {}, {} shards; the first is solver {}, seed {}, {count} shards",
                 r.solver, r.seed, r.shard.count, first.solver, first.seed
-            ));
+            )));
         }
         let slot = seen
             .get_mut(r.shard.index as usize)
-            .ok_or_else(|| format!("{which}: the shard index is not below the shard count"))?;
+            .ok_or_else(|| MergeError(format!("{which}: the shard index is not below the shard count")))?;
         if std::mem::replace(slot, true) {
-            return Err(format!("{which}: shard {}/{count} is given twice", r.shard.index));
+            return Err(MergeError(format!(
+                "{which}: shard {}/{count} is given twice",
+                r.shard.index
+            )));
         }
     }
     if let Some(missing) = seen.iter().position(|&s| !s) {
-        return Err(format!(
+        return Err(MergeError(format!(
             "shard {missing}/{count} is missing: the merge of a campaign needs each of its {count} shards once"
-        ));
+        )));
     }
     let mut families: Vec<FamilySummary> = Vec::new();
     for r in &reports {
@@ -100,10 +111,10 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, String> {
             match families.get_mut(slot) {
                 Some(mine) if mine.family == f.family => mine.absorb(f),
                 Some(mine) => {
-                    return Err(format!(
+                    return Err(MergeError(format!(
                         "shard {}/{count} lists family {} where another lists {}: not the same campaign",
                         r.shard.index, f.family, mine.family
-                    ))
+                    )))
                 }
                 None => families.push(f.clone()),
             }
@@ -158,14 +169,15 @@ mod tests {
             (11, 11, 6)
         );
         assert_eq!(merged.shard, ShardRecord { index: 0, count: 1 });
-        let e = merge(vec![report(0, 3, 5), report(2, 3, 6)]).unwrap_err();
+        let e = merge(vec![report(0, 3, 5), report(2, 3, 6)]).unwrap_err().0;
         assert!(e.contains("shard 1/3 is missing"), "{e}");
-        let e = merge(vec![report(0, 2, 5), report(0, 2, 6)]).unwrap_err();
+        let e = merge(vec![report(0, 2, 5), report(0, 2, 6)]).unwrap_err().0;
         assert!(e.contains("given twice"), "{e}");
         let mut other = report(1, 2, 5);
         other.seed = 8;
         assert!(merge(vec![report(0, 2, 5), other])
             .unwrap_err()
+            .0
             .contains("another campaign"));
     }
 

@@ -19,6 +19,11 @@ pub const DEFAULT_LARGE_CASES: u64 = 6;
 /// on, beyond value iteration, checked by `certify` and the metamorphic relations.
 pub const DEFAULT_SCALE_CASES: u64 = 1_300;
 
+/// Why a plan cannot run: sizes out of range, or beyond this machine.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PlanError(pub String);
+
 /// What a user asked for; `None` and empty mean "not chosen".
 #[derive(Clone, Debug, Default)]
 pub struct Plan {
@@ -41,23 +46,25 @@ pub struct Plan {
 impl Plan {
     /// Refuses a plan that cannot run: a size range that is empty or starts at 0, or
     /// games too large for this machine's memory with `threads` of them at once.
-    pub fn check(&self, threads: usize) -> Result<(), String> {
+    pub fn check(&self, threads: usize) -> Result<(), PlanError> {
         if self.max_positions == Some(0) {
-            return Err("--max-positions must be at least 1".into());
+            return Err(PlanError("--max-positions must be at least 1".into()));
         }
         if self.min_positions == Some(0) {
-            return Err("--min-positions must be at least 1".into());
+            return Err(PlanError("--min-positions must be at least 1".into()));
         }
         let most = exhaustive::MAX_N as usize;
         if self.families.contains(&Family::Exhaustive) && self.max_positions.is_some_and(|max| max > most) {
-            return Err(format!(
+            return Err(PlanError(format!(
                 "--max-positions {} is too large for the exhaustive family, which enumerates games of at most {most} positions",
                 self.max_positions.unwrap_or(0)
-            ));
+            )));
         }
         if let (Some(min), Some(max)) = (self.min_positions, self.max_positions) {
             if min > max {
-                return Err(format!("--min-positions {min} is above --max-positions {max}"));
+                return Err(PlanError(format!(
+                    "--min-positions {min} is above --max-positions {max}"
+                )));
             }
         }
         for campaign in self.campaigns() {
@@ -68,7 +75,7 @@ impl Plan {
                 largest
             };
             crate::limits::check_cases(largest, 8, threads as u64)
-                .map_err(|e| format!("the largest games of this campaign: {e}"))?;
+                .map_err(|e| PlanError(format!("the largest games of this campaign: {e}")))?;
         }
         Ok(())
     }

@@ -16,6 +16,7 @@ pub mod run;
 pub mod target;
 
 use crate::contest::Rules;
+use crate::oracles::expected::ExpectedError;
 use crate::oracles::Stats;
 use crate::seed;
 use crate::shrink::{pass, shrink_parallel, Passes};
@@ -44,7 +45,7 @@ impl<T: Target> Input<T> {
 
     /// The expected output (retrocheck's proven answer): one answer per test case, or
     /// the solution format for a game.
-    pub fn expected(&self) -> Result<String, String> {
+    pub fn expected(&self) -> Result<String, ExpectedError> {
         expected_and_coverage(&self.cases).map(|(text, _)| text)
     }
 
@@ -187,12 +188,12 @@ impl std::fmt::Display for Trouble {
 }
 
 /// The expected output of the cases (retrocheck's proven answer) and what each covered.
-fn expected_and_coverage<T: Target>(cases: &[T]) -> Result<(String, Vec<Stats>), String> {
+fn expected_and_coverage<T: Target>(cases: &[T]) -> Result<(String, Vec<Stats>), ExpectedError> {
     let mut out = String::new();
     let mut coverage = Vec::with_capacity(cases.len());
     for (k, case) in cases.iter().enumerate() {
-        let game = case.game().map_err(|e| e.to_string())?;
-        let solution = crate::oracles::expected::solution(&game).map_err(|e| e.to_string())?;
+        let game = case.game()?;
+        let solution = crate::oracles::expected::solution(&game)?;
         coverage.push(Stats::of(&game, &solution));
         out += &case.output(k + 1, &solution);
     }
@@ -211,7 +212,7 @@ fn expect<T: Target>(
 ) -> Result<(Vec<u8>, Vec<Stats>), Trouble> {
     let own = expected_and_coverage(&input.cases);
     let Some(reference) = &settings.reference else {
-        let (out, coverage) = own.map_err(Trouble::Retrocheck)?;
+        let (out, coverage) = own.map_err(|e| Trouble::Retrocheck(e.to_string()))?;
         return Ok((out.into_bytes(), coverage));
     };
     let run = reference.run(text.as_bytes()).map_err(|e| Trouble::Spawn {
