@@ -19,7 +19,7 @@ retrocheck=target/debug/retrocheck
 "$retrocheck" fuzz-seeds
 
 (cd fuzz && cargo fuzz build -s "$sanitizer")
-# The example crate's target (README, "Test your own solver in Rust"), built in the same
+# The example crate's target (docs/own-solver.md), built in the same
 # target directory so that it reuses the compiled dependencies.
 fuzz_target_dir="$(pwd)/fuzz/target"
 (cd examples/own-solver/fuzz && cargo fuzz build -s "$sanitizer" --target-dir "$fuzz_target_dir")

@@ -24,8 +24,8 @@ pub struct Args {
     /// The campaign seed: the same seed gives the same cases and result.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Generator families (repeatable or comma-separated). Default: the twelve seeded
-    /// ones; with no options at all, the default campaign (those, `exhaustive` and
+    /// Generator families (repeatable or comma-separated). Default: the seeded ones
+    /// (all but `exhaustive` and `large`); with no options at all, the default campaign (those, `exhaustive` and
     /// `large`).
     #[arg(long = "family", value_delimiter = ',')]
     pub families: Vec<String>,

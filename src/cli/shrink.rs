@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// A `.game` file, a contest input (`.in` under pursuit/ or minigame/, or with
-    /// --problem), or a libFuzzer artifact of the `diff` target (crash-*, or with
+    /// A `.game` file, a contest input (`.in` under a directory named after its
+    /// problem, or with --problem), or a libFuzzer artifact of the `diff` target (crash-*, or with
     /// --fuzz-artifact).
     pub file: PathBuf,
     /// Read the file as a `diff` fuzz input.

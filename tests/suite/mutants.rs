@@ -146,7 +146,7 @@ fn proptest_catches_every_mutant_within_its_default_256_cases_and_the_shrinker_m
         if BEYOND_PROPTEST.contains(&name) {
             assert!(
                 matches!(verdict, Finding::Survived { .. }),
-                "{name} was caught by proptest: update BEYOND_PROPTEST and the README"
+                "{name} was caught by proptest: update BEYOND_PROPTEST and docs/evidence.md"
             );
         } else {
             caught(verdict, &format!("{name} (proptest)"), 256);

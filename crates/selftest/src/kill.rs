@@ -203,11 +203,9 @@ pub fn proptest_kill(
         failure_persistence: None,
         ..Config::default()
     };
-    let mut rng_seed = [0u8; 32];
-    rng_seed[..8].copy_from_slice(&seed.to_le_bytes());
-    let rng =
-        proptest::test_runner::TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &rng_seed);
-    let mut runner = TestRunner::new_with_rng(config.clone(), rng);
+    // The seed becomes proptest's generator as `Property::seed` makes it: the column
+    // measures what a user's property with this seed draws.
+    let mut runner = TestRunner::new_with_rng(config.clone(), retrocheck::seed::proptest_rng(seed));
     let start = Instant::now();
     // proptest's runner takes a `Fn`: the counts live in cells.
     let calls = std::cell::Cell::new(0u64);
@@ -375,8 +373,8 @@ pub fn row_cases(row: &Row) -> String {
 }
 
 /// `retrocheck mutants --list`: every mutant and what it gets wrong (with the
-/// smallest kind of game that shows it), and the broken checker. The README holds
-/// this text, and a test keeps the two equal.
+/// smallest kind of game that shows it), and the broken checker. `docs/evidence.md`
+/// holds this text, and a test keeps the two equal.
 pub fn list() -> String {
     let mut out = String::new();
     for (name, description) in crate::registry::mutants() {

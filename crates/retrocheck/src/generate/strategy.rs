@@ -8,8 +8,6 @@
 
 use crate::generate::{realize, Case, Family, Features, RawGame, RawPosition};
 use proptest::prelude::*;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 /// Raw ids range over this many values before being mapped into range (modulo the
 /// size): shrinking a size then keeps every other choice valid.
@@ -75,7 +73,7 @@ pub fn case(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
             .boxed(),
         Family::Swarm => (any::<u64>(), raw_game(max_positions, 6))
             .prop_map(|(seed, raw)| {
-                let features = Features::swarm(&mut ChaCha8Rng::seed_from_u64(seed));
+                let features = Features::swarm(&mut crate::seed::rng(seed));
                 Case::Game(realize(&raw, &features))
             })
             .boxed(),
@@ -92,7 +90,7 @@ pub fn case(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
             .prop_map(move |seed| crate::generate::case(Family::Large, seed, max_positions.max(100_000)))
             .boxed(),
         family => {
-            let features = family.features(&mut ChaCha8Rng::seed_from_u64(0));
+            let features = family.features(&mut crate::seed::rng(0));
             let max_moves = features.degree.1.max(1) as usize;
             raw_game(max_positions, max_moves)
                 .prop_map(move |raw| Case::Game(realize(&raw, &features)))

@@ -20,7 +20,7 @@ use crate::solution::{first_optimal_move, Difference, Solution};
 use crate::transform::{edit_moves, reachable_from, relabel, swap_sides};
 use crate::Subject;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// Checks every relation on `game`; `base` is the solver's solution of `game` itself.
@@ -48,7 +48,7 @@ pub fn check_relation(
     under_test: &dyn Subject,
     seed: u64,
 ) -> Result<(), Mismatch> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ relation as u64);
+    let mut rng = crate::seed::rng(seed ^ relation as u64);
     let small = game.positions() <= ALL_CHOICES_UP_TO;
     let solve = |g: &Game| {
         under_test.solve(g).map_err(|e| Mismatch::Crashed {

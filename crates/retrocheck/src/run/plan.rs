@@ -1,5 +1,5 @@
-//! Phase policy: what `retrocheck diff` runs for a choice of families, cases, time
-//! and sizes — with no choice at all, the default campaign's three phases — and
+//! Campaign policy: the phases `retrocheck diff` runs for a choice of families, cases,
+//! time and sizes — with no choice at all, the default campaign's four phases — and
 //! running the phases in turn until one fails.
 
 use crate::generate::exhaustive;
@@ -9,8 +9,8 @@ use crate::run::bulk::{self, Phase, Shard, Summary, LARGE_MIN};
 use crate::Subject;
 use std::time::Duration;
 
-/// Seeded cases in the default campaign (with every game up to 4 positions and a few
-/// large games: about a minute on 2 cores).
+/// Seeded cases in the first phase of the default campaign (the whole campaign, with
+/// its other phases, takes about two minutes on 2 cores).
 pub const DEFAULT_CASES: u64 = 600_000;
 /// Large games in the default campaign, and for `--family large` without `--cases`.
 pub const DEFAULT_LARGE_CASES: u64 = 6;
