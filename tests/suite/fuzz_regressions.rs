@@ -12,17 +12,6 @@ use retrocheck::fuzz::{contest_input, decode, diff, game_format};
 use retrocheck::problems::Problem;
 use std::path::Path;
 
-/// Every fuzz target, named as in `fuzz/Cargo.toml`.
-const TARGETS: [&str; 7] = [
-    "diff",
-    "game_format",
-    "pursuit_input",
-    "minigame_input",
-    "berzerk_input",
-    "shiritori_input",
-    "catmouse_input",
-];
-
 /// Runs every input of `target`'s directory through `run`; the number of inputs. Fails
 /// if the directory is missing or empty.
 fn replay(target: &str, run: impl Fn(&[u8])) -> usize {
@@ -49,12 +38,12 @@ fn every_fuzz_target_has_its_regressions() {
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     targets.sort();
-    let mut listed = TARGETS.map(String::from).to_vec();
+    let mut listed = crate::support::fuzz_targets();
     listed.sort();
     assert_eq!(targets, listed, "a fuzz target without regressions here, or gone");
     let manifest =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/Cargo.toml")).unwrap();
-    for target in TARGETS {
+    for target in crate::support::fuzz_targets() {
         assert!(manifest.contains(&format!("name = \"{target}\"")), "{target}");
     }
 }

@@ -2,21 +2,15 @@
 //! sizes and thread counts, unwritable and shared corpora — each answered by a clear
 //! error (exit 2) or a warning, never an abort, a hang, a flood or a lost report.
 
-use crate::support::{retrocheck, run, stderr};
+use crate::support::{run, spawn, stderr};
 use std::io::Write;
 use std::path::Path;
-use std::process::{Output, Stdio};
+use std::process::Output;
 
 /// Runs `args` with standard input fed `pattern` repeatedly, up to `most` bytes or
 /// until the program stops reading; the output and how many bytes it took.
 fn fed(args: &[&str], pattern: &[u8], most: usize) -> (Output, usize) {
-    let mut child = retrocheck()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().unwrap();
     let chunk = pattern.repeat(((1 << 16) / pattern.len()).max(1));
     let writer = std::thread::spawn(move || {

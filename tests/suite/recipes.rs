@@ -132,15 +132,8 @@ fn clusterfuzzlite_builds_every_fuzz_target_and_fuzzes_in_both_modes() {
         assert_ne!(mode & 0o111, 0, "build.sh is executable");
     }
     let manifest = text("fuzz/Cargo.toml");
-    for target in [
-        "diff",
-        "game_format",
-        "pursuit_input",
-        "minigame_input",
-        "berzerk_input",
-        "shiritori_input",
-        "catmouse_input",
-    ] {
+    for target in crate::support::fuzz_targets() {
+        let target = target.as_str();
         assert!(
             manifest.contains(&format!("name = \"{target}\"")),
             "fuzz target {target}"

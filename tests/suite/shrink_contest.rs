@@ -14,22 +14,10 @@ fn pursuit_no_catch_shrinks_to_two_vertices() {
         bob: 2,
         alice: 1,
     };
-    assert!(p.is_official());
-    let case = Case::Instance(Instance::Pursuit(p));
-    let solver = retrocheck_selftest::registry::by_name("pursuit-no-catch").unwrap();
-    let oracles = retrocheck::oracles::Oracles::all();
-    let triaged = retrocheck::failure::triage(
-        &case,
-        solver.as_ref(),
-        &retrocheck::failure::Policy::new(oracles),
-        |_| {},
-    )
-    .unwrap();
-    let Case::Instance(Instance::Pursuit(small)) = &triaged.shrunk.value else {
+    let Instance::Pursuit(small) = shrinks_to("pursuit-no-catch", Instance::Pursuit(p), 2) else {
         panic!()
     };
     assert_eq!(small.n, 2, "{small:?}");
-    assert!(small.is_official());
 }
 
 /// Shrinks an official instance that `mutant` fails, and checks the result: within

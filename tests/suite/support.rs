@@ -2,7 +2,7 @@
 //! standard input and read what it printed.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// The path of the binary under test, built by cargo for this test target (for a
 /// command line given to a shell or to `stress --solution`).
@@ -18,13 +18,7 @@ pub fn retrocheck() -> Command {
 /// what it printed. A program that exits without reading all its input is not an error
 /// here: the test judges its output.
 pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
-    let mut child = retrocheck()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(args);
     let mut pipe = child.stdin.take().unwrap();
     let input = stdin.as_ref().to_vec();
     let writer = std::thread::spawn(move || match pipe.write_all(&input) {
@@ -34,6 +28,31 @@ pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     let output = child.wait_with_output().unwrap();
     writer.join().unwrap().expect("writing the standard input");
     output
+}
+
+/// The binary started with `args`, its three standard streams piped.
+pub fn spawn(args: &[&str]) -> Child {
+    retrocheck()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// Every fuzz target, named as in `fuzz/Cargo.toml`: `diff`, `game_format`, and one
+/// contest-input target per problem of the registry.
+pub fn fuzz_targets() -> Vec<String> {
+    ["diff", "game_format"]
+        .into_iter()
+        .map(String::from)
+        .chain(
+            retrocheck::problems::Problem::ALL
+                .iter()
+                .map(|p| format!("{}_input", p.name())),
+        )
+        .collect()
 }
 
 /// Standard output, as text.

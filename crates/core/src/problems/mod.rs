@@ -2,12 +2,7 @@
 //! instance into a [`Game`], a solved game back into the judge's exact answer line, and
 //! an instance back into contest input (for the shrinker and saved counterexamples).
 
-pub mod berzerk;
-pub mod catmouse;
-pub mod minigame;
-pub mod pursuit;
 pub mod scan;
-pub mod shiritori;
 mod stream;
 
 use crate::game::{check_size, BuildError, Game, Outcome};
@@ -97,6 +92,8 @@ pub trait Registered: ContestProblem {
 /// and their dispatch, so the rest of the crate never lists problems by hand.
 macro_rules! registry {
     ($($(#[doc = $doc:expr])* $variant:ident => $module:ident,)*) => {
+        $(pub mod $module;)*
+
         /// The contest problems retrocheck knows.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Problem {
@@ -252,18 +249,31 @@ macro_rules! registry {
     };
 }
 
-registry! {
-    /// "The Problem to Make You Happy" (ICPC 2014 Asia Xi'an, problem H); see [`pursuit`].
-    Pursuit => pursuit,
-    /// "Mini-game Before Contest" (13th Northeast China CPC 2019, problem F); see [`minigame`].
-    Minigame => minigame,
-    /// "Berzerk" (Codeforces 786A); see [`berzerk`].
-    Berzerk => berzerk,
-    /// "Shiritori" (AtCoder ABC209 E); see [`shiritori`].
-    Shiritori => shiritori,
-    /// "Cat and Mouse" (LeetCode 913, contest-style input); see [`catmouse`].
-    Catmouse => catmouse,
+/// The list of problems: one line each, `Variant => module`, with its doc, where
+/// `module::Instance` implements [`ContestProblem`]. It invokes `$callback!` on the
+/// list, so that core's registry ([`Problem`], [`Instance`]) and the harness's
+/// (`retrocheck::contest`) are made from the same lines: adding a problem is a line
+/// here, its file in core and its file in the harness.
+#[macro_export]
+macro_rules! with_problems {
+    ($callback:ident) => {
+        $callback! {
+                /// "The Problem to Make You Happy" (ICPC 2014 Asia Xi'an, problem H); see [`pursuit`].
+                Pursuit => pursuit,
+                /// "Mini-game Before Contest" (13th Northeast China CPC 2019, problem F); see [`minigame`].
+                Minigame => minigame,
+                /// "Berzerk" (Codeforces 786A); see [`berzerk`].
+                Berzerk => berzerk,
+                /// "Shiritori" (AtCoder ABC209 E); see [`shiritori`].
+                Shiritori => shiritori,
+                /// "Cat and Mouse" (LeetCode 913, contest-style input); see [`catmouse`].
+                Catmouse => catmouse,
+
+        }
+    };
 }
+
+with_problems!(registry);
 
 impl Problem {
     /// The problem whose [`name`](Problem::name) is exactly `name`, if any.

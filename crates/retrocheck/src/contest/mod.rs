@@ -3,21 +3,17 @@
 //! problem beside its front-end in core, and the registry that gives every verb its
 //! problems.
 //!
-//! A problem is two files and a line in each registry: its front-end in core (parsing,
-//! printing, the product game and the judge's answer: [`ContestProblem`], registered in
-//! [`crate::problems`]) and its harness half here ([`Contest`], registered by
-//! [`visit`]). Everything else — `solve`, `stress`, `generate`, the generator family of
-//! `diff`, the proptest strategies, the shrinker, the fuzz targets, the corpus — takes
-//! the problem from the registries. A problem of your own that implements both traits
+//! A problem is two files and a line: its front-end in core (parsing, printing, the
+//! product game and the judge's answer: [`ContestProblem`]), its harness half here
+//! ([`Contest`]), and its line in core's list ([`retrocheck_core::with_problems`]), from
+//! which both registries — core's enums and this module's [`visit`] — are made.
+//! Everything else — `solve`, `stress`, `generate`, the generator family of `diff`, the
+//! proptest strategies, the shrinker, the fuzz targets, the corpus — takes the problem
+//! from the registries. A problem of your own that implements both traits
 //! gets generation, a stress campaign and shrinking from the library without being
 //! registered ([`crate::stress::stress`]).
 
-pub mod berzerk;
-pub mod catmouse;
 pub mod graph;
-pub mod minigame;
-pub mod pursuit;
-pub mod shiritori;
 
 use crate::fuzz::Bytes;
 use crate::problems::{ContestProblem, Instance, Problem, Registered};
@@ -177,10 +173,13 @@ pub trait Visit {
     fn visit<T: Contest + Registered>(self) -> Self::Output;
 }
 
-/// Declares the harness halves of the problems core registers: one line each,
-/// `Variant => module`, where `module` is the file of this directory.
+/// The harness halves of the problems core lists ([`retrocheck_core::with_problems`]):
+/// for each `Variant => module`, the file `module.rs` of this directory, and the arm of
+/// [`visit`] that runs a visitor with its test-case type.
 macro_rules! registry {
-    ($($variant:ident => $module:ident,)*) => {
+    ($($(#[doc = $doc:expr])* $variant:ident => $module:ident,)*) => {
+        $(pub mod $module;)*
+
         /// Runs `visitor` with the test-case type of `problem`.
         pub fn visit<V: Visit>(problem: Problem, visitor: V) -> V::Output {
             match problem {
@@ -190,13 +189,7 @@ macro_rules! registry {
     };
 }
 
-registry! {
-    Pursuit => pursuit,
-    Minigame => minigame,
-    Berzerk => berzerk,
-    Shiritori => shiritori,
-    Catmouse => catmouse,
-}
+retrocheck_core::with_problems!(registry);
 
 /// A registered problem's harness half behind core's [`Instance`] enum: what the
 /// generator families, proptest strategies, fuzz decoding and shrinking of

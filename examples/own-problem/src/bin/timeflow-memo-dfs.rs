@@ -3,7 +3,7 @@
 //! the search path as endless play (`0`) — and then caches the values that depended on
 //! that guess. The guess is right for the path's own cycle only; a vertex cached on it and
 //! reached again along another path keeps the wrong value (the graph-history interaction,
-//! DESIGN trap 1). Right on every acyclic graph and on most small ones.
+//! the first trap of `retrocheck::semantics`). Right on every acyclic graph and on most small ones.
 
 use std::io::{self, BufWriter, Read, Write};
 
