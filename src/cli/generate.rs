@@ -105,7 +105,7 @@ fn game(args: &Args) -> Status {
     if positions == 0 {
         return Err(Exit::bad("--size must be at least 1"));
     }
-    retrocheck::limits::check_cases(positions as u64, 8, 1)
+    retrocheck::sizes::check_cases(positions as u64, 8, 1)
         .map_err(|e| Exit::bad(format!("--size {positions}: {e}")))?;
     let text = match generate::case(family, args.seed, positions) {
         Case::Game(game) => retrocheck::format::print_game(&game),
@@ -146,7 +146,7 @@ fn instances<T: Contest>(args: &Args) -> Status {
         .saturating_mul(30)
         .saturating_add(positions.saturating_mul(moves))
         .saturating_mul(args.cases as u64);
-    let ceiling = retrocheck::limits::memory_ceiling();
+    let ceiling = retrocheck::sizes::memory_ceiling();
     if bytes > ceiling {
         return Err(Exit::bad(format!(
             "--size {n} --edges {edges} × --cases {} would need about {} MiB, more than the {} MiB this machine allows",

@@ -99,7 +99,7 @@ pub fn solver(name: &str, threads: usize) -> Result<Box<dyn Subject>, Exit> {
 /// A thread or job count from the command line: `None` is one per core; an absurd
 /// count is refused (it would only add switching and memory).
 pub fn threads(asked: Option<usize>, flag: &str) -> Result<usize, Exit> {
-    let most = retrocheck::limits::max_threads();
+    let most = retrocheck::sizes::max_threads();
     match asked {
         None => Ok(0),
         Some(0) => Err(Exit::bad(format!("{flag} must be at least 1"))),

@@ -102,8 +102,9 @@ fn answer_by(subject: Option<&dyn Subject>, instance: &Instance, k: usize) -> Re
     }
     let game = instance.game().map_err(|e| e.to_string())?;
     let solution = subject.solve(&game).map_err(|e| e.to_string())?;
-    let outcomes: Vec<_> = solution.values.iter().map(|v| v.outcome()).collect();
-    Ok(instance.answer(k, &outcomes))
+    Ok(retrocheck::oracles::expected::instance_answer(
+        instance, k, &solution,
+    ))
 }
 
 fn problem_on_pool(problem: Problem, file: &Path, subject: Option<&dyn Subject>) -> Status {

@@ -379,7 +379,7 @@ fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
     }
     // Positions of the product game (and moves a position) at the largest size.
     let (positions, moves) = T::largest_product(largest);
-    retrocheck::limits::check_cases(positions, moves, jobs as u64).map_err(|e| {
+    retrocheck::sizes::check_cases(positions, moves, jobs as u64).map_err(|e| {
         if T::CONTEST {
             Exit::bad(format!(
                 "--max-size {asked}: the product game of a test case of {largest} {}: {e}",

@@ -55,7 +55,7 @@
 //!   failure to a shrunk, saved report);
 //! - keeping: [`corpus`] (saved cases, replayed) and [`fuzz`] (the bodies of the
 //!   cargo-fuzz targets and their byte format);
-//! - [`limits`]: sizes refused before anything is allocated.
+//! - [`sizes`]: sizes refused before anything is allocated.
 
 #![deny(missing_docs)]
 
@@ -73,12 +73,12 @@ pub mod corpus;
 pub mod failure;
 pub mod fuzz;
 pub mod generate;
-pub mod limits;
 pub mod oracles;
 pub mod prelude;
 pub mod run;
 pub mod seed;
 pub mod shrink;
+pub mod sizes;
 pub mod stress;
 pub mod subject;
 pub mod transform;

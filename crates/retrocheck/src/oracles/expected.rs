@@ -5,7 +5,7 @@
 use crate::game::{Game, Outcome};
 use crate::generate::Case;
 use crate::oracles::{reference_solution, Oracles};
-use crate::problems::{ContestProblem, ProductError};
+use crate::problems::{ContestProblem, Instance, ProductError};
 use crate::solution::Solution;
 use crate::solve::{certify, retrograde};
 
@@ -55,8 +55,14 @@ pub fn answer<T: ContestProblem>(instance: &T, k: usize, solution: &Solution) ->
 pub fn text(case: &Case, k: usize, solution: &Solution) -> String {
     match case {
         Case::Game(game) => solution.to_text(game),
-        Case::Instance(instance) => instance.answer(k, &outcomes(solution)) + "\n",
+        Case::Instance(instance) => instance_answer(instance, k, solution) + "\n",
     }
+}
+
+/// The judge's answer to test case `k` of a registered problem's instance, without the
+/// final newline, read off a `solution` of its product game.
+pub fn instance_answer(instance: &Instance, k: usize, solution: &Solution) -> String {
+    instance.answer(k, &outcomes(solution))
 }
 
 /// The expected output of `case` as test case `k` (1-based) of an input.

@@ -74,7 +74,7 @@ impl Plan {
             } else {
                 largest
             };
-            crate::limits::check_cases(largest, 8, threads as u64)
+            crate::sizes::check_cases(largest, 8, threads as u64)
                 .map_err(|e| PlanError(format!("the largest games of this campaign: {e}")))?;
         }
         Ok(())

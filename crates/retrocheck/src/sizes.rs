@@ -1,7 +1,7 @@
 //! Sizes a user may ask for, checked against this machine's memory before anything is
 //! allocated, so an absurd size is a clear error (exit 2), never an allocation abort.
 
-/// Three quarters of this machine's memory (see `retrocheck_core::limits`).
+/// Three quarters of this machine's memory ([`retrocheck_core::limits`]).
 pub use retrocheck_core::limits::memory_ceiling;
 
 /// Bytes a checked case of `positions` positions and `moves` moves may take at its
