@@ -78,7 +78,7 @@ def sccs(graph):
     return out
 
 bad = False
-for src in sys.argv[1:] or ['src', 'crates/core/src']:
+for src in sys.argv[1:] or ['src', 'crates/core/src', 'crates/retrocheck/src', 'crates/selftest/src']:
     mods = modules(src)
     graph = {name: imports(name, path, mods) - {''} for name, path in mods.items() if name}
     for comp in sccs(graph):

@@ -23,9 +23,9 @@ pub struct Args {
     #[arg(long)]
     pub index: Option<u64>,
     /// As for `stress`: the largest test case, capped at the official limit unless
-    /// --beyond-limits.
-    #[arg(long, default_value_t = 10, requires = "index")]
-    pub max_size: u32,
+    /// --beyond-limits (default: stress's for this problem).
+    #[arg(long, requires = "index")]
+    pub max_size: Option<u32>,
     /// As for `stress`.
     #[arg(long, requires = "index")]
     pub edge_cases: bool,
@@ -80,7 +80,8 @@ impl super::PerTarget for Args {
 /// Writes the input `stress` generated as number `--index` of the campaign with this
 /// seed: the same settings give the same bytes.
 fn indexed<T: Target>(args: &Args) -> Status {
-    if args.max_size == 0 {
+    let max_size = args.max_size.unwrap_or(T::DEFAULT_MAX_SIZE);
+    if max_size == 0 {
         return Err(Exit::bad("--max-size must be at least 1"));
     }
     let settings = Settings {
@@ -93,7 +94,7 @@ fn indexed<T: Target>(args: &Args) -> Status {
             beyond_limits: args.beyond_limits,
         },
         seed: args.seed,
-        max_size: args.max_size,
+        max_size,
     };
     out!("{}", input_at::<T>(&settings, args.index.unwrap_or(0)).text());
     Ok(())

@@ -1,7 +1,8 @@
 //! `retrocheck merge`: the summaries of a campaign's shards, as the whole campaign's.
 
 use super::{Exit, Status};
-use retrocheck::run::merge::{merge, SummaryFile};
+use retrocheck::run::bulk::SummaryFile;
+use retrocheck::run::merge::merge;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]

@@ -67,10 +67,11 @@ pub struct Args {
     /// The largest test case to try, in the problem's unit (vertices for pursuit and
     /// minigame, positions for games); capped at the official limit unless
     /// --beyond-limits. Sizes are drawn log-uniformly from 1 up to it, and one test
-    /// case in sixteen takes it, so 200 inputs reach it; the summary names the largest
-    /// input tried.
-    #[arg(long, default_value_t = 10)]
-    pub max_size: u32,
+    /// case in sixteen takes it; the summary names the largest input tried. Default:
+    /// the official maximum (pursuit 100, catmouse 50), or 1,000 (minigame, berzerk,
+    /// games) or 2,000 words (shiritori), where larger cases take seconds.
+    #[arg(long)]
+    pub max_size: Option<u32>,
     /// Let --max-size go beyond the problem's official limit.
     #[arg(long)]
     pub beyond_limits: bool,
@@ -138,7 +139,8 @@ fn stress<T: Target>(args: Args) -> Status {
     if args.timeout.is_zero() {
         return Err(Exit::bad("--timeout must be more than 0s"));
     }
-    if args.max_size == 0 {
+    let max_size = args.max_size.unwrap_or(T::DEFAULT_MAX_SIZE);
+    if max_size == 0 {
         return Err(Exit::bad("--max-size must be at least 1"));
     }
     let limits = Limits {
@@ -157,7 +159,7 @@ fn stress<T: Target>(args: Args) -> Status {
             beyond_limits: args.beyond_limits || args.relax,
         },
         seed: args.seed,
-        max_size: args.max_size,
+        max_size,
     };
     if args.relax {
         eprintln!("retrocheck: warning: --relax is deprecated: it means --edge-cases --beyond-limits");
@@ -226,8 +228,9 @@ fn stress<T: Target>(args: Args) -> Status {
         }) => (index, input, verdict),
     };
     outln!(
-        "input {index} ({}): {verdict}",
-        retrocheck::text::count(input.cases.len(), "test case")
+        "input {index} ({}, found in {:.1} s): {verdict}",
+        retrocheck::text::count(input.cases.len(), "test case"),
+        searched.elapsed.as_secs_f64()
     );
     outln!("regenerate it: {}", settings.regenerate::<T>(index));
     eprintln!("shrinking, re-running the program at each step …");
@@ -269,6 +272,7 @@ fn stress<T: Target>(args: Args) -> Status {
                 message: reduced.verdict.to_string(),
                 steps: reduced.steps,
                 runs: reduced.runs,
+                seconds: reduced.elapsed.as_secs_f64(),
                 out_of_time: reduced.out_of_time,
             },
             saved,

@@ -67,6 +67,27 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config())]
+
+    /// Games and contest instances long by construction (one in 32 searched for longer
+    /// ones), up to 1,000 positions: the families where a bounded horizon shows.
+    #[test]
+    fn long_games(case in long_case(1_000)) {
+        passes(&case)?;
+    }
+}
+
+/// A case of `chains` or of a `long-<problem>` family, the families in turn.
+fn long_case(max_positions: usize) -> BoxedStrategy<Case> {
+    let long: Vec<_> = Family::SEEDED
+        .iter()
+        .filter(|f| matches!(f, Family::Chains | Family::Long(_)))
+        .map(|&f| strategy::case(f, max_positions))
+        .collect();
+    proptest::strategy::Union::new(long).boxed()
+}
+
 /// Every family but `large`, whose games are too big for a debug-build test.
 fn campaign(cases: u64, seed: u64) -> Phase {
     let mut families = Family::SEEDED.to_vec();

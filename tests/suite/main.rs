@@ -5,6 +5,7 @@ mod cli;
 mod corpus;
 mod differential;
 mod fuzz_regressions;
+mod horizon_programs;
 mod hostile;
 mod metamorphic;
 mod mutants;

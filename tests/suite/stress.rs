@@ -544,7 +544,7 @@ fn generate_with_seed_and_index_rewrites_the_exact_input_stress_ran() {
     ]);
     assert!(
         stdout.contains("regenerate it: retrocheck generate pursuit --seed 11 --index ")
-            && stdout.contains(" --max-size 10 --edge-cases\n"),
+            && stdout.contains(" --max-size 100 --edge-cases\n"),
         "{stdout}"
     );
 }

@@ -76,11 +76,13 @@ pub mod generate;
 pub mod oracles;
 pub mod prelude;
 pub mod run;
+pub mod search;
 pub mod seed;
 pub mod shrink;
 pub mod sizes;
 pub mod stress;
 pub mod subject;
+pub mod target;
 pub mod transform;
 
 pub use oracles::{check, check_case, Mismatch, Oracles, Stats};

@@ -189,18 +189,22 @@ pub fn smallest_exhaustive_up_to(
     None
 }
 
-/// proptest with its default settings (256 cases, its own shrinking) on `strategy`,
-/// without failure persistence; with `then_shrink`, its result then goes through the
-/// shrinker, as every failure from the harness's properties does.
+/// proptest's default number of cases: what a property runs unless told otherwise.
+pub const PROPTEST_CASES: u32 = 256;
+
+/// proptest with its default settings but `cases` (its own shrinking included) on
+/// `strategy`, without failure persistence; with `then_shrink`, its result then goes
+/// through the shrinker, as every failure from the harness's properties does.
 pub fn proptest_kill(
     solver: &dyn Subject,
     oracles: &Oracles,
     strategy: BoxedStrategy<Case>,
-    seed: u64,
+    (seed, cases): (u64, u32),
     then_shrink: bool,
 ) -> Finding {
     let config = Config {
         failure_persistence: None,
+        cases,
         ..Config::default()
     };
     // The seed becomes proptest's generator as `Property::seed` makes it: the column
@@ -257,6 +261,9 @@ pub struct Row {
     pub bulk: Finding,
     /// proptest over every family's strategy, sizes log-uniform up to 5,000 positions.
     pub proptest: Finding,
+    /// Of [`PROPTEST_SEEDS`] seeds, how many catch it within proptest's 256 cases (a
+    /// bug class that one family in 22 reaches is a matter of luck at one seed).
+    pub proptest_seeds: u64,
     /// Plain proptest: uniform games up to 16 positions, its own shrinking.
     pub plain: Finding,
     /// The smallest failing game of the exhaustive family, if any.
@@ -266,20 +273,30 @@ pub struct Row {
 /// The largest games the kill table's proptest column draws.
 pub const PROPTEST_MAX_POSITIONS: usize = 5_000;
 
-/// The kill-table row of `solver`: the default campaign, proptest over every family,
-/// the plain baseline, and the smallest exhaustive counterexample.
+/// The seeds of the kill table's count of proptest runs that catch a mutant: 1 to 8.
+pub const PROPTEST_SEEDS: u64 = 8;
+
+/// The kill-table row of `solver`: the default campaign, proptest over every family
+/// (at seed 1, and how many of seeds 1 to [`PROPTEST_SEEDS`] catch it), the plain
+/// baseline, and the smallest exhaustive counterexample.
 pub fn row(name: &str, solver: &dyn Subject, oracles: &Oracles) -> Row {
-    Row {
-        name: name.into(),
-        bulk: campaign_kill(solver, &default_campaigns(oracles)),
-        proptest: proptest_kill(
+    let proptest = |seed, shrink| {
+        proptest_kill(
             solver,
             oracles,
             strategy::any_case(PROPTEST_MAX_POSITIONS),
-            1,
-            true,
-        ),
-        plain: proptest_kill(solver, oracles, plain_case(16), 1, false),
+            (seed, PROPTEST_CASES),
+            shrink,
+        )
+    };
+    Row {
+        name: name.into(),
+        bulk: campaign_kill(solver, &default_campaigns(oracles)),
+        proptest: proptest(1, true),
+        proptest_seeds: (1..=PROPTEST_SEEDS)
+            .filter(|&seed| matches!(proptest(seed, false), Finding::Caught(_)))
+            .count() as u64,
+        plain: proptest_kill(solver, oracles, plain_case(16), (1, PROPTEST_CASES), false),
         smallest: smallest_exhaustive(solver, oracles),
     }
 }
@@ -290,8 +307,9 @@ pub fn table(rows: &[Row]) -> String {
         "| mutant | diff: caught by | cases | time | shrunk to | shrink time | 1-minimal | \
          smallest (exhaustive) | \
          proptest: cases | time | proptest shrank to | then the shrinker | shrink time | 1-minimal | \
+         proptest: seeds catching of 8 | \
          plain proptest: cases | shrunk to | shrink time | 1-minimal |\n\
-         |---|---|---:|---:|---|---:|---|---|---:|---:|---|---|---:|---|---:|---|---:|---|\n",
+         |---|---|---:|---:|---|---:|---|---|---:|---:|---|---|---:|---|---:|---:|---|---:|---|\n",
     );
     let ms = |d: Duration| format!("{:.0} ms", d.as_secs_f64() * 1e3);
     let yes = |b: Option<bool>| match b {
@@ -335,6 +353,7 @@ pub fn table(rows: &[Row]) -> String {
             }
             Finding::Survived { cases } => out += &format!("| SURVIVED ({cases}) | | | | | "),
         }
+        out += &format!("| {} ", row.proptest_seeds);
         match &row.plain {
             Finding::Caught(k) => {
                 out += &format!(

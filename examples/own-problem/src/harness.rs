@@ -3,8 +3,8 @@
 //! ([`Contest`]).
 
 use crate::problem::{Timeflow, MAX_EDGES, MAX_GAMES};
+use retrocheck::contest::graph::RAW_IDS;
 use retrocheck::contest::{Contest, Rules};
-use retrocheck::generate::strategy::RAW_IDS;
 use retrocheck::problems::ContestProblem;
 use retrocheck::proptest::prelude::*;
 use retrocheck::rand::seq::SliceRandom;
@@ -95,6 +95,61 @@ impl Contest for Timeflow {
             .chain(games)
             .filter(|c| !official || c.is_official())
             .collect()
+    }
+
+    /// A long directed path with a few chords, and games that start near its head and
+    /// end on its tail: a token travels far before someone reaches the goal.
+    fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Timeflow {
+        let official = !rules.edge_cases;
+        let n = if rules.within::<Timeflow>(n) {
+            n.clamp(2, Timeflow::OFFICIAL_MAX)
+        } else {
+            n.max(2)
+        };
+        let mut order: Vec<u32> = (0..n).collect();
+        order.shuffle(rng);
+        let mut edges: Vec<(u32, u32)> = order.windows(2).map(|w| (w[0], w[1])).collect();
+        for _ in 0..rng.gen_range(0..=n / 8) {
+            let (a, b) = (rng.gen_range(0..n), rng.gen_range(0..n));
+            if a != b && !(official && edges.contains(&(a, b))) {
+                edges.push((a, b));
+            }
+        }
+        let goal = order[n as usize - 1 - rng.gen_range(0..(n as usize / 4).max(1))];
+        let games = (0..rng.gen_range(1..=4))
+            .map(|_| (order[rng.gen_range(0..(n as usize / 4).max(1))], goal))
+            .filter(|&(x, y)| x != y)
+            .collect::<Vec<_>>();
+        let games = if games.is_empty() {
+            vec![(order[0], order[n as usize - 1])]
+        } else {
+            games
+        };
+        Timeflow { n, edges, games }
+    }
+
+    /// An edge added, removed or rewired, or a game's start moved.
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Timeflow {
+        retrocheck::contest::mutated(self, rng, official, |t, rng| {
+            let n = t.n;
+            let mut c = t.clone();
+            match rng.gen_range(0..4) {
+                0 => c.edges.push((rng.gen_range(0..n), rng.gen_range(0..n))),
+                1 if !c.edges.is_empty() => {
+                    c.edges.remove(rng.gen_range(0..c.edges.len()));
+                }
+                2 if !c.edges.is_empty() => {
+                    let i = rng.gen_range(0..c.edges.len());
+                    c.edges[i] = (rng.gen_range(0..n), rng.gen_range(0..n));
+                }
+                _ if !c.games.is_empty() => {
+                    let i = rng.gen_range(0..c.games.len());
+                    c.games[i].0 = rng.gen_range(0..n);
+                }
+                _ => return None,
+            }
+            (c != *t).then_some(c)
+        })
     }
 
     fn largest_product(n: u64) -> (u64, u64) {

@@ -160,8 +160,9 @@ impl ContestProblem for Instance {
         Ok(digit(start_outcome(&self.implicit()?, self.position(true, 1, 2))).into())
     }
 
-    /// 3 ≤ n ≤ 50; symmetric lists without self-listing or repeats; node 1 has a
-    /// neighbour and node 2 one other than the hole. (T ≤ 1000 is a limit on the
+    /// 3 ≤ n ≤ 50; symmetric lists without self-listing or repeats; every node has a
+    /// neighbour (LeetCode's `1 <= graph[i].length < n`) and node 2 one other than the
+    /// hole. (T ≤ 1000 is a limit on the
     /// input, not on a test case.)
     fn is_official(&self) -> bool {
         let n = self.n();
@@ -173,7 +174,7 @@ impl ContestProblem for Instance {
         }
         (3..=Self::OFFICIAL_MAX).contains(&n)
             && self.arcs().all(|(v, w)| adjacent[(w * n + v) as usize])
-            && !self.lists[1].is_empty()
+            && self.lists.iter().all(|list| !list.is_empty())
             && self.lists[2].iter().any(|&c| c != 0)
     }
 
@@ -183,6 +184,10 @@ impl ContestProblem for Instance {
             count(self.lists.len(), "node"),
             count(self.arc_count() as usize, "listed neighbour")
         )
+    }
+
+    fn answer_positions(&self) -> Option<Vec<u32>> {
+        Some(vec![self.position(true, 1, 2)])
     }
 
     fn size(&self) -> u64 {

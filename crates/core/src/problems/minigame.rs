@@ -194,6 +194,10 @@ impl ContestProblem for Instance {
         )
     }
 
+    fn answer_positions(&self) -> Option<Vec<u32>> {
+        Some((0..self.n).map(|v| v * 6).collect())
+    }
+
     fn size(&self) -> u64 {
         u64::from(self.n)
     }

@@ -77,6 +77,13 @@ pub trait ContestProblem: Sized {
     /// Its size in [`UNIT`](Self::UNIT)s, which the official limits bound by
     /// [`OFFICIAL_MAX`](Self::OFFICIAL_MAX).
     fn size(&self) -> u64;
+
+    /// The product-game positions whose outcomes [`answer`](Self::answer) reads (the
+    /// starts of the games the judge asks about), or `None` for every position: a
+    /// bug bounded to a horizon shows only where one of them is decided beyond it.
+    fn answer_positions(&self) -> Option<Vec<u32>> {
+        None
+    }
 }
 
 /// A test-case type of the registry: one variant of [`Instance`].
@@ -208,6 +215,14 @@ macro_rules! registry {
             pub fn size_text(&self) -> String {
                 match self {
                     $(Instance::$variant(x) => ContestProblem::size_text(x),)*
+                }
+            }
+
+            /// The product-game positions its answer reads
+            /// ([`ContestProblem::answer_positions`]).
+            pub fn answer_positions(&self) -> Option<Vec<u32>> {
+                match self {
+                    $(Instance::$variant(x) => ContestProblem::answer_positions(x),)*
                 }
             }
 

@@ -183,6 +183,10 @@ impl ContestProblem for Instance {
         )
     }
 
+    fn answer_positions(&self) -> Option<Vec<u32>> {
+        Some(vec![self.position(true, self.bob, self.alice)])
+    }
+
     fn size(&self) -> u64 {
         u64::from(self.n)
     }

@@ -397,6 +397,11 @@ impl ContestProblem for Instance {
         )
     }
 
+    fn answer_positions(&self) -> Option<Vec<u32>> {
+        let (k, edges) = self.keys();
+        Some(edges.iter().map(|&(_, suffix)| k + suffix).collect())
+    }
+
     fn size(&self) -> u64 {
         self.len() as u64
     }

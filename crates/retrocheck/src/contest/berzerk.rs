@@ -2,7 +2,7 @@
 //! (smaller rings, fewer and shorter steps).
 
 use super::{Contest, Rules};
-use crate::generate::strategy::RAW_IDS;
+use super::graph::RAW_IDS;
 use crate::problems::berzerk::Instance;
 use crate::problems::ContestProblem;
 use crate::shrink::contest::{chunks_removed, contest_pass, without_each};
@@ -18,13 +18,69 @@ impl Contest for Instance {
     /// The original's limit: 4 s.
     const TIME_LIMIT: Duration = Duration::from_secs(4);
 
+    /// 1,000: the official 7,000 objects allow 98 million product moves; rings whose
+    /// games outlast any horizon fit well below it.
+    const DEFAULT_MAX_SIZE: u32 = 1_000;
+
     fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
         instance(rng, n, rules.official_at::<Instance>(n))
+    }
+
+    /// Small, near-equal step sets — {a}, {a, a + 1} or {a, a + 1, a + 2} with a ≤ 3 —
+    /// so that the monster needs about n / a moves to reach the hole.
+    fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
+        let n = if rules.within::<Instance>(n) {
+            n.clamp(2, Instance::OFFICIAL_MAX)
+        } else {
+            n.max(2)
+        };
+        let set = |rng: &mut ChaCha8Rng| -> Vec<u32> {
+            let a = rng.gen_range(1..=3u32);
+            let len = rng.gen_range(1..=3u32);
+            let mut steps: Vec<u32> = (a..a + len).filter(|&s| s < n).collect();
+            if steps.is_empty() {
+                steps.push(1);
+            }
+            steps.shuffle(rng);
+            steps
+        };
+        let rick = set(rng);
+        let morty = set(rng);
+        Instance { n, rick, morty }
+    }
+
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Instance {
+        super::mutated(self, rng, official, |b, rng| {
+            let mut c = b.clone();
+            let set = if rng.gen_bool(0.5) { &mut c.rick } else { &mut c.morty };
+            let step = rng.gen_range(1..b.n.max(2));
+            match rng.gen_range(0..3) {
+                0 => set.push(step),
+                1 if set.len() > 1 => {
+                    set.remove(rng.gen_range(0..set.len()));
+                }
+                _ if !set.is_empty() => {
+                    let i = rng.gen_range(0..set.len());
+                    set[i] = if rng.gen_bool(0.5) {
+                        step
+                    } else {
+                        (set[i] + 1).min(b.n - 1).max(1)
+                    };
+                }
+                _ => set.push(step),
+            }
+            (c != *b).then_some(c)
+        })
     }
 
     fn units(positions: usize) -> u32 {
         // 2n positions and up to 2n² moves: the moves follow the size.
         ((positions * 2) as f64).sqrt().max(2.0) as u32
+    }
+
+    /// 2n positions, and only a few moves each with small step sets.
+    fn long_units(positions: usize) -> u32 {
+        (positions / 2).max(2) as u32
     }
 
     fn strategy(max_positions: usize) -> BoxedStrategy<Instance> {

@@ -4,7 +4,7 @@
 
 use super::graph::{adjacent_pairs, after_merge};
 use super::{Contest, Rules};
-use crate::generate::strategy::RAW_IDS;
+use super::graph::RAW_IDS;
 use crate::problems::catmouse::Instance;
 use crate::problems::ContestProblem;
 use crate::shrink::contest::{chunks_removed, contest_pass, without_each};
@@ -20,8 +20,53 @@ impl Contest for Instance {
     /// LeetCode 913 states no limit: the harness's 2 s.
     const TIME_LIMIT: Duration = Duration::from_secs(2);
 
+    /// Twice the default: a board whose game outlasts the 2n-ply horizon has 11 nodes
+    /// or more, and only half of the long boards of that size come from the searched
+    /// pool (at 2, `catmouse-horizon-2n` survived 256 cases on seeds 1 and 3).
+    const LONG_WEIGHT: u32 = 4;
+
     fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
         instance(rng, n, rules.official_at::<Instance>(n))
+    }
+
+    /// Half of the boards of at least [`SEARCHED_SIZES`]'s smallest size, within the
+    /// official limits, come from a pool of boards searched for long games once per
+    /// process, relabelled: a board on which the common 2n-ply horizon is wrong is rare
+    /// among constructed boards (1 in 2,000 corridors of 9 to 20 nodes), and one search
+    /// of 80 ms finds one 7 times in 8 (`cargo bench --bench search`). The other half,
+    /// and every other board, is [`corridors`].
+    fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
+        let official = rules.official_at::<Instance>(n);
+        if official && n >= SEARCHED_SIZES[0] && rng.gen_bool(0.5) {
+            let fitting: Vec<&Instance> = searched_pool().iter().filter(|b| b.n() <= n).collect();
+            return relabelled(fitting[rng.gen_range(0..fitting.len())], rng);
+        }
+        corridors(rng, n, official)
+    }
+
+    /// An undirected edge added, removed or rewired (a listing on its own outside the
+    /// official limits).
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Instance {
+        super::mutated(self, rng, official, |c, rng| {
+            let n = c.n();
+            let symmetric = official && c.is_official();
+            let mut kept = edges(c, symmetric);
+            let fresh = (rng.gen_range(0..n), rng.gen_range(0..n));
+            let fresh = if symmetric { (fresh.0.min(fresh.1), fresh.0.max(fresh.1)) } else { fresh };
+            match rng.gen_range(0..3) {
+                0 => kept.push(fresh),
+                1 if !kept.is_empty() => {
+                    kept.remove(rng.gen_range(0..kept.len()));
+                }
+                _ if !kept.is_empty() => {
+                    let i = rng.gen_range(0..kept.len());
+                    kept[i] = fresh;
+                }
+                _ => kept.push(fresh),
+            }
+            let m = with_listed(n, &kept, symmetric);
+            (m != *c).then_some(m)
+        })
     }
 
     fn units(positions: usize) -> u32 {
@@ -35,7 +80,9 @@ impl Contest for Instance {
     fn passes(official: bool) -> Passes<Instance> {
         super::passes(
             official,
-            Vec::new(),
+            // What neither the mouse nor the cat can reach does not matter: all of it
+            // first (one node at a time would leave its neighbours isolated).
+            vec![contest_pass("unreachable nodes", official, |c, _| unreachable_dropped(c).into_iter().collect())],
             &[("edge chunks", |c, parts, official| {
                 let edges = edges(c, official);
                 chunks_removed(&edges, parts)
@@ -43,6 +90,7 @@ impl Contest for Instance {
                     .collect()
             })],
             vec![
+                contest_pass("unreachable nodes", official, |c, _| unreachable_dropped(c).into_iter().collect()),
                 contest_pass("merges", official, merges),
                 contest_pass("moved starts", official, |c, _| moved_starts(c)),
             ],
@@ -68,6 +116,98 @@ impl Contest for Instance {
     fn product_size(&self) -> u64 {
         2 * (self.lists.len() as u64).pow(2)
     }
+}
+
+/// Corridors around the hole: a path through every node in random order (the hole,
+/// the mouse and the cat somewhere along it) with a few rungs that make ladders and
+/// loops, so that chases run long before someone is cornered.
+fn corridors(rng: &mut ChaCha8Rng, n: u32, official: bool) -> Instance {
+        let n = if official {
+        n.clamp(3, Instance::OFFICIAL_MAX)
+    } else {
+        n.max(3)
+    };
+    let mut order: Vec<u32> = (0..n).collect();
+    order.shuffle(rng);
+    let mut lists = vec![Vec::new(); n as usize];
+    let link = |lists: &mut Vec<Vec<u32>>, v: u32, w: u32| {
+        if v != w && !lists[v as usize].contains(&w) {
+        lists[v as usize].push(w);
+        lists[w as usize].push(v);
+        }
+    };
+    for w in order.windows(2) {
+        link(&mut lists, w[0], w[1]);
+    }
+    for _ in 0..rng.gen_range(0..=(n / 6).max(1)) {
+        let i = rng.gen_range(0..n as usize);
+        let j = (i + rng.gen_range(2..=4)).min(n as usize - 1);
+        link(&mut lists, order[i], order[j]);
+    }
+    if lists[2].iter().all(|&c| c == 0) {
+        let w = if lists[1].contains(&2) { 1 } else { (3..n).next().unwrap_or(1) };
+        link(&mut lists, 2, w);
+    }
+    for list in &mut lists {
+        list.shuffle(rng);
+    }
+    Instance { lists }
+}
+
+/// The sizes of the boards in [`searched_pool`], one board each.
+const SEARCHED_SIZES: [u32; 8] = [11, 12, 13, 14, 15, 16, 18, 20];
+
+/// The solving work each search of [`searched_pool`] may spend: 4M finds a board
+/// beyond 2n plies 7 times in 8 at 12 to 20 nodes, 1M 2 times in 8.
+const POOL_SEARCH_BUDGET: u64 = 4_000_000;
+
+/// Boards searched for long games from corridors (annealing, which finds longer ones
+/// than climbing at these sizes), one per size of [`SEARCHED_SIZES`], each the first
+/// of up to 8 searches from fixed seeds whose game from the start is longer than 2n
+/// plies (else the longest): the same pool on every run and any number of threads,
+/// made once per process (0.6 s in release builds, on two threads).
+fn searched_pool() -> &'static [Instance] {
+    static POOL: std::sync::OnceLock<Vec<Instance>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        use crate::search::Searchable;
+        use rayon::prelude::*;
+        let length = |board: &Instance| board.length().map_or(0, |(l, _)| l.answer);
+        SEARCHED_SIZES
+            .par_iter()
+            .map(|&n| {
+                let mut longest: Option<Instance> = None;
+                for attempt in 0..8u64 {
+                    let mut rng = crate::seed::rng(0x5EA2C4ED ^ u64::from(n) << 8 ^ attempt);
+                    let start = corridors(&mut rng, n, true);
+                    let method = crate::search::Method::Anneal { start: 4.0 };
+                    let found = crate::search::search(&mut rng, start, true, POOL_SEARCH_BUDGET, method).case;
+                    if longest.as_ref().is_none_or(|l| length(&found) > length(l)) {
+                        longest = Some(found);
+                    }
+                    if longest.as_ref().is_some_and(|l| length(l) > 2 * n) {
+                        break;
+                    }
+                }
+                longest.expect("at least one search")
+            })
+            .collect()
+    })
+}
+
+/// `board` with the nodes other than the hole, the mouse and the cat renumbered at
+/// random and every list shuffled: the same game, written differently.
+fn relabelled(board: &Instance, rng: &mut ChaCha8Rng) -> Instance {
+    let n = board.n();
+    let mut names: Vec<u32> = (0..n).collect();
+    names[3..].shuffle(rng);
+    let mut lists = vec![Vec::new(); n as usize];
+    for (v, list) in board.lists.iter().enumerate() {
+        lists[names[v] as usize] = list.iter().map(|&w| names[w as usize]).collect();
+    }
+    for list in &mut lists {
+        list.shuffle(rng);
+    }
+    Instance { lists }
 }
 
 /// A random board on `n` nodes (at least 3). Within the official limits the
@@ -128,6 +268,13 @@ pub fn instance(rng: &mut impl Rng, n: u32, official: bool) -> Instance {
             lists[1].retain(|&w| w != 0);
             lists[0].retain(|&w| w != 1);
         }
+        // Every node has a neighbour (LeetCode's `1 <= graph[i].length`).
+        for v in 0..n {
+            if lists[v as usize].is_empty() {
+                let w = (v + rng.gen_range(1..n)) % n;
+                link(&mut lists, v, w);
+            }
+        }
         for list in &mut lists {
             list.shuffle(rng);
         }
@@ -164,6 +311,14 @@ pub fn strategy(max_n: u32, official: bool) -> impl Strategy<Value = Instance> {
                 lists[1].push(2);
                 lists[2].push(1);
             }
+            // Every node has a neighbour: an isolated one is joined to the next.
+            for v in 0..n {
+                if official && lists[v as usize].is_empty() {
+                    let w = (v + 1) % n;
+                    lists[v as usize].push(w);
+                    lists[w as usize].push(v);
+                }
+            }
             // The cat next to the hole: its forbidden move is there to be taken.
             if cat_by_the_hole && !lists[2].contains(&0) {
                 lists[2].push(0);
@@ -191,6 +346,32 @@ fn remapped(c: &Instance, n: u32, map: impl Fn(u32) -> Option<u32>, simple: bool
     Instance { lists }
 }
 
+/// The board without the nodes that neither the mouse (node 1) nor the cat (node 2)
+/// can reach, if there are any (the hole, node 0, stays).
+pub fn unreachable_dropped(c: &Instance) -> Option<Instance> {
+    let n = c.n();
+    let mut seen = vec![false; n as usize];
+    let mut stack = vec![0, 1, 2];
+    while let Some(v) = stack.pop() {
+        if std::mem::replace(&mut seen[v as usize], true) {
+            continue;
+        }
+        stack.extend(c.lists[v as usize].iter().copied().filter(|&w| w < n));
+    }
+    if seen.iter().all(|&s| s) {
+        return None;
+    }
+    let mut new_id = vec![None; n as usize];
+    let mut next = 0;
+    for v in 0..n {
+        if seen[v as usize] {
+            new_id[v as usize] = Some(next);
+            next += 1;
+        }
+    }
+    Some(remapped(c, next, |x| new_id[x as usize], false))
+}
+
 /// The board without node `v` (its listings go, later nodes shift down).
 fn without_node(c: &Instance, v: u32) -> Instance {
     remapped(
@@ -215,6 +396,21 @@ fn edges(c: &Instance, official: bool) -> Vec<(u32, u32)> {
         .flat_map(|(v, list)| list.iter().map(move |&w| (v as u32, w)))
         .filter(|&(v, w)| !official || v < w)
         .collect()
+}
+
+/// A board of `n` nodes listing exactly `edges` (each in both directions when
+/// `symmetric`, self-listing and repeats dropped then).
+fn with_listed(n: u32, edges: &[(u32, u32)], symmetric: bool) -> Instance {
+    let mut lists = vec![Vec::new(); n as usize];
+    for &(v, w) in edges {
+        if !symmetric {
+            lists[v as usize].push(w);
+        } else if v != w && !lists[v as usize].contains(&w) {
+            lists[v as usize].push(w);
+            lists[w as usize].push(v);
+        }
+    }
+    Instance { lists }
 }
 
 /// The board with only the listings of `kept` (both directions of each when
@@ -274,4 +470,44 @@ pub fn merges(c: &Instance, official: bool) -> Vec<Instance> {
         .filter(|&(_, v)| v >= 3)
         .map(|(u, v)| remapped(c, c.n() - 1, |x| Some(after_merge(x, u, v)), official))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Searchable;
+
+    fn length(board: &Instance) -> u32 {
+        board.length().expect("a board has a game").0.answer
+    }
+
+    #[test]
+    fn every_searched_board_is_official_and_outlasts_2n_plies_however_relabelled() {
+        let pool = searched_pool();
+        assert_eq!(pool.iter().map(Instance::n).collect::<Vec<_>>(), SEARCHED_SIZES);
+        let mut rng = crate::seed::rng(7);
+        for board in pool {
+            assert!(board.is_official(), "{board:?}");
+            assert!(length(board) > 2 * board.n(), "{board:?}: {}", length(board));
+            let renamed = relabelled(board, &mut rng);
+            assert_ne!(&renamed, board);
+            assert!(renamed.is_official());
+            assert_eq!(length(&renamed), length(board));
+        }
+    }
+
+    #[test]
+    fn half_the_long_boards_from_eleven_nodes_come_from_the_pool() {
+        let mut rng = crate::seed::rng(1);
+        let from_pool = (0..200)
+            .filter(|_| {
+                let board = Instance::long(&mut rng, 30, Rules::OFFICIAL);
+                assert!(board.is_official());
+                board.n() < 30
+            })
+            .count();
+        assert!((70..130).contains(&from_pool), "{from_pool} of 200");
+        // Below the pool's smallest size, every board is built.
+        assert!((0..50).all(|_| Instance::long(&mut rng, 10, Rules::OFFICIAL).n() == 10));
+    }
 }

@@ -2,6 +2,7 @@
 //! random edge lists, and the edits the shrinker makes to them.
 
 use crate::shrink::contest::chunks_removed;
+use proptest::prelude::*;
 use rand::Rng;
 use std::collections::HashSet;
 
@@ -81,4 +82,17 @@ pub fn adjacent_pairs(edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
         .map(|&(a, b)| (a.min(b), a.max(b)))
         .filter(|&e| seen.insert(e))
         .collect()
+}
+
+/// Raw ids range over this many values before being mapped into range (modulo the
+/// size): shrinking a size then keeps every other choice valid.
+pub const RAW_IDS: u32 = 64;
+
+/// A vertex count of 1 to `max_n`, and up to `max_edges` raw edges (ids below
+/// [`RAW_IDS`], to be taken modulo the count).
+pub fn vertices_and_edges(max_n: u32, max_edges: usize) -> impl Strategy<Value = (u32, Vec<(u32, u32)>)> {
+    (
+        1..=max_n.max(1),
+        prop::collection::vec((0..RAW_IDS, 0..RAW_IDS), 0..=max_edges),
+    )
 }

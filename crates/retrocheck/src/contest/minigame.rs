@@ -4,13 +4,14 @@
 
 use super::graph::{adjacent_pairs, drop_vertex, fewer_edges, merged, random_edges, single_edge_removals};
 use super::{Contest, Rules};
-use crate::fuzz::Bytes;
+use crate::fuzz::bytes::Bytes;
 use crate::game::Side;
-use crate::generate::strategy::vertices_and_edges;
+use super::graph::vertices_and_edges;
 use crate::problems::minigame::Instance;
 use crate::shrink::contest::contest_pass;
 use crate::shrink::Passes;
 use proptest::prelude::*;
+use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
@@ -18,6 +19,10 @@ use std::time::Duration;
 impl Contest for Instance {
     /// The original's limit: 6 s.
     const TIME_LIMIT: Duration = Duration::from_secs(6);
+
+    /// 1,000: the official 100,000 vertices make a product of 600,000 positions; a
+    /// token's long forced lines fit well below it.
+    const DEFAULT_MAX_SIZE: u32 = 1_000;
 
     fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
         instance(rng, n, !rules.edge_cases)
@@ -33,6 +38,56 @@ impl Contest for Instance {
         } else {
             u64::MAX
         }
+    }
+
+    /// A long chain of arcs with a few chords, its end rarely joined back into a cycle:
+    /// the token travels far, around the loops the chords make, before a team is stuck
+    /// (29.6% of these go beyond n moves at up to 100 vertices; closing the chain 4
+    /// times in 10, as at first, makes endless play instead: 18.7%).
+    fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
+        let n = n.max(2);
+        let mut order: Vec<u32> = (0..n).collect();
+        order.shuffle(rng);
+        let mut arcs: Vec<(u32, u32)> = order.windows(2).map(|w| (w[0], w[1])).collect();
+        if rng.gen_bool(0.1) {
+            arcs.push((order[n as usize - 1], order[rng.gen_range(0..n as usize)]));
+        }
+        for _ in 0..rng.gen_range(0..=(n / 8).max(2)) {
+            let arc = (rng.gen_range(0..n), rng.gen_range(0..n));
+            if rules.edge_cases || !arcs.contains(&arc) {
+                arcs.push(arc);
+            }
+        }
+        let order = std::array::from_fn(|_| if rng.gen() { Side::A } else { Side::B });
+        let actors = std::array::from_fn(|_| rng.gen_bool(0.3));
+        Instance { n, arcs, order, actors }
+    }
+
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Instance {
+        super::mutated(self, rng, official, |m, rng| {
+            let n = m.n;
+            let mut c = m.clone();
+            match rng.gen_range(0..5) {
+                0 => c.arcs.push((rng.gen_range(0..n), rng.gen_range(0..n))),
+                1 | 2 if !c.arcs.is_empty() => {
+                    let i = rng.gen_range(0..c.arcs.len());
+                    if rng.gen_bool(0.5) {
+                        c.arcs.remove(i);
+                    } else {
+                        c.arcs[i] = (rng.gen_range(0..n), rng.gen_range(0..n));
+                    }
+                }
+                3 => {
+                    let k = rng.gen_range(0..6);
+                    c.order[k] = c.order[k].other();
+                }
+                _ => {
+                    let k = rng.gen_range(0..6);
+                    c.actors[k] = !c.actors[k];
+                }
+            }
+            (c != *m).then_some(c)
+        })
     }
 
     fn units(positions: usize) -> u32 {
@@ -96,7 +151,7 @@ impl Contest for Instance {
     }
 
     fn encode(&self, out: &mut Vec<u8>) -> Option<()> {
-        crate::fuzz::encode_graph(out, self.n, &self.arcs)?;
+        crate::fuzz::bytes::encode_graph(out, self.n, &self.arcs)?;
         let bits = |f: &dyn Fn(usize) -> bool| (0..6).fold(0u8, |acc, k| acc | u8::from(f(k)) << k);
         out.push(bits(&|k| self.order[k] == Side::B));
         out.push(bits(&|k| self.actors[k]));

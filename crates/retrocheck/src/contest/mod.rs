@@ -15,7 +15,7 @@
 
 pub mod graph;
 
-use crate::fuzz::Bytes;
+use crate::fuzz::bytes::Bytes;
 use crate::problems::{ContestProblem, Instance, Problem, Registered};
 use crate::shrink::contest::{contest_pass, EDGE_PARTS};
 use crate::shrink::{pass, Pass, Passes};
@@ -32,6 +32,11 @@ use std::time::Duration;
 pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync + 'static {
     /// The original judge's time limit for one input (see the problem's statement).
     const TIME_LIMIT: Duration;
+
+    /// The largest test case `stress` tries when none is asked for, in
+    /// [`ContestProblem::UNIT`]s: the official maximum, or less where a test case of
+    /// that size takes seconds to solve.
+    const DEFAULT_MAX_SIZE: u32 = Self::OFFICIAL_MAX;
 
     /// A random test case of size about `n` (in [`ContestProblem::UNIT`]s). Within the
     /// official limits unless `rules` asks for edge cases or sizes beyond them; the
@@ -51,6 +56,25 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
         u64::MAX
     }
 
+    /// A test case of about `n` units whose games are long by construction — corridors,
+    /// chains, small step sets — within the official limits unless `rules` says
+    /// otherwise: where a solution bounded to a horizon (a fixed number of rounds, a
+    /// depth limit) is wrong, and random inputs almost never go.
+    fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Self;
+
+    /// A small random edit of this test case that keeps its size — an edge added,
+    /// removed or rewired, a step changed, a word retargeted, a start moved — within
+    /// the official limits when `official`: a move of the search for long games
+    /// ([`crate::generate::search`]).
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Self;
+
+    /// The size `n` the problem's long family ([`Contest::long`]) gives a case of about
+    /// `positions` product-game positions: by default as [`units`](Contest::units), less
+    /// where long test cases have fewer moves a unit than random ones.
+    fn long_units(positions: usize) -> u32 {
+        Self::units(positions)
+    }
+
     /// The size `n` the problem's generator family gives a case of about `positions`
     /// product-game positions.
     fn units(positions: usize) -> u32;
@@ -64,6 +88,13 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
     /// A contest case also checks a product-game builder, the implicit fast path and an
     /// answer line, and a contest-only bug needs some tens of them to show: 4 by default.
     const WEIGHT: u32 = 4;
+
+    /// The weight of the problem's long family (`long-<problem>`) in
+    /// [`any_case`](crate::generate::strategy::any_case): long games are where bounded
+    /// solutions fail, and random cases almost never are; more would starve the other
+    /// families of cases (at 4 for every problem, `distinct-at-high-degree` survived
+    /// 256 cases on 3 of seeds 1 to 6). 2 by default.
+    const LONG_WEIGHT: u32 = 2;
 
     /// The shrinking passes in contest form, coarsest first (see [`Passes`]); with
     /// `official`, only candidates within the official limits.
@@ -132,6 +163,26 @@ pub fn passes<T: Contest>(
     ));
     list.extend(fine);
     Passes { list, singles }
+}
+
+/// Up to a few random edits of `t` by `edit`, the first that keeps the official limits
+/// when `official` (and `t` meets them); `t` itself when none does. What every
+/// problem's [`Contest::mutate`] wraps its edits in.
+pub fn mutated<T: ContestProblem + Clone>(
+    t: &T,
+    rng: &mut ChaCha8Rng,
+    official: bool,
+    mut edit: impl FnMut(&T, &mut ChaCha8Rng) -> Option<T>,
+) -> T {
+    let official = official && t.is_official();
+    for _ in 0..16 {
+        if let Some(c) = edit(t, rng) {
+            if !official || c.is_official() {
+                return c;
+            }
+        }
+    }
+    t.clone()
 }
 
 /// Which inputs a generator may make, as `stress` asks for them.
@@ -209,12 +260,20 @@ pub trait Entry: Sync {
         edges: u64,
         official: bool,
     ) -> Option<Instance>;
+    /// [`Contest::long`].
+    fn long(&self, rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance;
+    /// [`Contest::mutate`] (the instance itself for another problem's).
+    fn mutate(&self, instance: &Instance, rng: &mut ChaCha8Rng, official: bool) -> Instance;
     /// [`Contest::units`].
     fn units(&self, positions: usize) -> u32;
+    /// [`Contest::long_units`].
+    fn long_units(&self, positions: usize) -> u32;
     /// [`Contest::strategy`].
     fn strategy(&self, max_positions: usize) -> BoxedStrategy<Instance>;
     /// [`Contest::WEIGHT`].
     fn weight(&self) -> u32;
+    /// [`Contest::LONG_WEIGHT`].
+    fn long_weight(&self) -> u32;
     /// [`Contest::passes`], over instances (none for other problems' instances).
     fn passes(&self, official: bool) -> Passes<Instance>;
     /// [`Contest::single_removals`] (none for other problems' instances).
@@ -256,8 +315,20 @@ impl<T: Contest + Registered> Entry for Harness<T> {
         T::generate_with_edges(rng, n, edges, official).map(T::into_instance)
     }
 
+    fn long(&self, rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
+        T::long(rng, n, rules).into_instance()
+    }
+
+    fn mutate(&self, instance: &Instance, rng: &mut ChaCha8Rng, official: bool) -> Instance {
+        T::of(instance).map_or_else(|| instance.clone(), |t| t.mutate(rng, official).into_instance())
+    }
+
     fn units(&self, positions: usize) -> u32 {
         T::units(positions)
+    }
+
+    fn long_units(&self, positions: usize) -> u32 {
+        T::long_units(positions)
     }
 
     fn strategy(&self, max_positions: usize) -> BoxedStrategy<Instance> {
@@ -266,6 +337,10 @@ impl<T: Contest + Registered> Entry for Harness<T> {
 
     fn weight(&self) -> u32 {
         T::WEIGHT
+    }
+
+    fn long_weight(&self) -> u32 {
+        T::LONG_WEIGHT
     }
 
     fn passes(&self, official: bool) -> Passes<Instance> {
@@ -387,6 +462,26 @@ mod tests {
                 .count();
         }
         assert!(seen.iter().all(|&k| k > 0), "{seen:?}");
+    }
+
+    #[test]
+    fn long_cases_and_the_edits_the_search_makes_keep_the_official_limits() {
+        // What `stress` feeds a program stays valid for the original judge unless
+        // `--edge-cases` is given, the long and the searched inputs too.
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for problem in Problem::ALL {
+            let entry = entry(problem);
+            for k in 0..40u32 {
+                let n = 2 + k * 7 % 50;
+                let mut case = entry.long(&mut rng, n, Rules::OFFICIAL);
+                assert!(case.is_official(), "long {problem:?} of {n}: {case:?}");
+                for _ in 0..10 {
+                    let next = entry.mutate(&case, &mut rng, true);
+                    assert!(next.is_official(), "{case:?} edited to {next:?}");
+                    case = next;
+                }
+            }
+        }
     }
 
     #[test]

@@ -6,13 +6,14 @@ use super::graph::{
     adjacent_pairs, after_merge, drop_vertex, fewer_edges, merged, random_edges, single_edge_removals,
 };
 use super::{Contest, Rules};
-use crate::fuzz::Bytes;
-use crate::generate::strategy::{vertices_and_edges, RAW_IDS};
+use crate::fuzz::bytes::Bytes;
+use super::graph::{vertices_and_edges, RAW_IDS};
 use crate::problems::pursuit::Instance;
 use crate::problems::ContestProblem;
 use crate::shrink::contest::contest_pass;
 use crate::shrink::Passes;
 use proptest::prelude::*;
+use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
@@ -44,6 +45,54 @@ impl Contest for Instance {
         } else {
             u64::MAX
         }
+    }
+
+    /// A long directed path (Bob runs ahead of Alice until he is stuck or caught, about
+    /// 2n moves), now and then closed into a cycle or given a few chords.
+    fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
+        let official = rules.official_at::<Instance>(n);
+        let n = if rules.within::<Instance>(n) {
+            n.clamp(2, Instance::OFFICIAL_MAX)
+        } else {
+            n.max(2)
+        };
+        let mut order: Vec<u32> = (0..n).collect();
+        order.shuffle(rng);
+        let mut edges: Vec<(u32, u32)> = order.windows(2).map(|w| (w[0], w[1])).collect();
+        if n > 2 && rng.gen_bool(0.3) {
+            edges.push((order[n as usize - 1], order[rng.gen_range(0..n as usize - 1)]));
+        }
+        for _ in 0..rng.gen_range(0..=n / 8) {
+            let (a, b) = (rng.gen_range(0..n), rng.gen_range(0..n));
+            if a != b && !(official && edges.contains(&(a, b))) {
+                edges.push((a, b));
+            }
+        }
+        // Bob just ahead of Alice, near the start of the path.
+        let at = rng.gen_range(0..(n as usize / 4).max(1));
+        let (alice, bob) = (order[at], order[at + 1]);
+        Instance { n, edges, bob, alice }
+    }
+
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Instance {
+        super::mutated(self, rng, official, |p, rng| {
+            let n = p.n;
+            let mut c = p.clone();
+            match rng.gen_range(0..5) {
+                0 => c.edges.push((rng.gen_range(0..n), rng.gen_range(0..n))),
+                1 | 2 if !c.edges.is_empty() => {
+                    let i = rng.gen_range(0..c.edges.len());
+                    if rng.gen_bool(0.5) {
+                        c.edges.remove(i);
+                    } else {
+                        c.edges[i] = (rng.gen_range(0..n), rng.gen_range(0..n));
+                    }
+                }
+                3 => c.bob = rng.gen_range(0..n),
+                _ => c.alice = rng.gen_range(0..n),
+            }
+            (c != *p).then_some(c)
+        })
     }
 
     fn units(positions: usize) -> u32 {
@@ -108,7 +157,7 @@ impl Contest for Instance {
     }
 
     fn encode(&self, out: &mut Vec<u8>) -> Option<()> {
-        crate::fuzz::encode_graph(out, self.n, &self.edges)?;
+        crate::fuzz::bytes::encode_graph(out, self.n, &self.edges)?;
         out.extend([self.bob as u8, self.alice as u8]);
         Some(())
     }

@@ -17,8 +17,82 @@ impl Contest for Instance {
     /// The original's limit: 2 s.
     const TIME_LIMIT: Duration = Duration::from_secs(2);
 
+    /// 2,000: the official 200,000 words make an input of 1.3 MB; chains of words
+    /// longer than any horizon fit well below it.
+    const DEFAULT_MAX_SIZE: u32 = 2_000;
+
     fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
         instance(rng, n, rules.official_at::<Instance>(n))
+    }
+
+    /// A chain of words, each beginning with the last three letters of the one before
+    /// (N words, a forced line of N), now and then a ladder (two words for some links)
+    /// or a loop back; the words in random order.
+    fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
+        let official = rules.official_at::<Instance>(n);
+        let n = if official {
+            n.clamp(1, Instance::OFFICIAL_MAX)
+        } else {
+            n.max(1)
+        } as usize;
+        const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        let mut seen = std::collections::HashSet::new();
+        let mut key = |rng: &mut ChaCha8Rng| loop {
+            let k: String = (0..3)
+                .map(|_| char::from(LETTERS[rng.gen_range(0..LETTERS.len())]))
+                .collect();
+            if seen.insert(k.clone()) {
+                return k;
+            }
+        };
+        let ladder = rng.gen_bool(0.3);
+        let mut keys = vec![key(rng)];
+        let mut words = Vec::with_capacity(n);
+        while words.len() < n {
+            let next = key(rng);
+            let here = keys.last().expect("a key");
+            words.push(format!("{here}{next}"));
+            if ladder && words.len() < n && rng.gen_bool(0.5) {
+                // A second word for the same link, with a letter between the keys.
+                let middle = char::from(LETTERS[rng.gen_range(0..LETTERS.len())]);
+                words.push(format!("{here}{middle}{next}"));
+            }
+            keys.push(next);
+        }
+        if n > 2 && rng.gen_bool(0.2) {
+            // A loop back: the end of the chain can go round again (draws appear).
+            let back = keys[rng.gen_range(0..keys.len() - 1)].clone();
+            words[n - 1] = format!("{}{back}", keys[keys.len() - 2]);
+        }
+        words.shuffle(rng);
+        Instance::new(words)
+    }
+
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Instance {
+        super::mutated(self, rng, official, |s, rng| {
+            let mut words: Vec<String> = s.words().collect();
+            let i = rng.gen_range(0..words.len());
+            let j = rng.gen_range(0..words.len());
+            let mut word = words[i].clone().into_bytes();
+            let len = word.len();
+            match rng.gen_range(0..3) {
+                // Chain it after word j, or before it.
+                0 if words[j].len() >= 3 && len >= 3 => {
+                    word[..3].copy_from_slice(&words[j].as_bytes()[words[j].len() - 3..]);
+                }
+                1 if words[j].len() >= 3 && len >= 3 => {
+                    word[len - 3..].copy_from_slice(&words[j].as_bytes()[..3]);
+                }
+                _ if len > 0 => {
+                    let letters: Vec<u8> = s.words().flat_map(String::into_bytes).collect();
+                    word[rng.gen_range(0..len)] = letters[rng.gen_range(0..letters.len())];
+                }
+                _ => return None,
+            }
+            words[i] = String::from_utf8(word).ok()?;
+            let c = Instance::new(words);
+            (c != *s).then_some(c)
+        })
     }
 
     fn units(positions: usize) -> u32 {

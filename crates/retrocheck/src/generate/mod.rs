@@ -48,6 +48,12 @@ pub enum Family {
     /// Product games of random instances of a contest problem, within its official
     /// limits ([`crate::contest`]); named after the problem.
     Contest(Problem),
+    /// Games long by construction: chains with side exits ([`chain_game`]), one in
+    /// [`SEARCHED_ONE_IN`] searched for longer ones.
+    Chains,
+    /// Instances of a contest problem long by construction ([`Contest::long`](crate::contest::Contest::long)),
+    /// one in [`SEARCHED_ONE_IN`] searched for longer ones; named `long-<problem>`.
+    Long(Problem),
     /// Every feature switched on or off at random per case.
     Swarm,
     /// Every game up to a few positions, by index ([`crate::generate::exhaustive`]).
@@ -71,11 +77,12 @@ const GAME_FAMILIES: [Family; 10] = [
     Family::DrawConvention,
 ];
 
-/// The number of families: one per contest problem besides the others.
-const FAMILY_COUNT: usize = GAME_FAMILIES.len() + Problem::ALL.len() + 3;
+/// The number of families: two per contest problem (random and long) besides the others.
+const FAMILY_COUNT: usize = GAME_FAMILIES.len() + 2 * Problem::ALL.len() + 4;
 
 /// Every family in report order: the game families, a family per contest problem in
-/// the registry's order, then `swarm`, `exhaustive` and `large`.
+/// the registry's order, `chains` and a long family per problem, then `swarm`,
+/// `exhaustive` and `large`.
 const fn all_families() -> [Family; FAMILY_COUNT] {
     let mut out = [Family::Uniform; FAMILY_COUNT];
     let mut i = 0;
@@ -83,15 +90,42 @@ const fn all_families() -> [Family; FAMILY_COUNT] {
         out[i] = GAME_FAMILIES[i];
         i += 1;
     }
+    let problems = Problem::ALL.len();
     let mut j = 0;
-    while j < Problem::ALL.len() {
+    while j < problems {
         out[i + j] = Family::Contest(Problem::ALL[j]);
+        out[i + problems + 1 + j] = Family::Long(Problem::ALL[j]);
         j += 1;
     }
-    out[i + j] = Family::Swarm;
-    out[i + j + 1] = Family::Exhaustive;
-    out[i + j + 2] = Family::Large;
+    out[i + problems] = Family::Chains;
+    let k = i + 2 * problems + 1;
+    out[k] = Family::Swarm;
+    out[k + 1] = Family::Exhaustive;
+    out[k + 2] = Family::Large;
     out
+}
+
+/// One case in this many of the long families is searched for longer games
+/// ([`crate::search`]), with [`FAMILY_SEARCH_BUDGET`] of solving work.
+pub const SEARCHED_ONE_IN: u64 = 32;
+
+/// The solving work (positions and moves) a searched case of a long family may spend.
+pub const FAMILY_SEARCH_BUDGET: u64 = 500_000;
+
+/// The names of the long families, `long-<problem>`, made once.
+fn long_name(problem: Problem) -> &'static str {
+    static NAMES: std::sync::OnceLock<Vec<(Problem, &'static str)>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        Problem::ALL
+            .iter()
+            .map(|&p| (p, &*Box::leak(format!("long-{}", p.name()).into_boxed_str())))
+            .collect()
+    });
+    names
+        .iter()
+        .find(|(p, _)| *p == problem)
+        .map(|(_, name)| *name)
+        .expect("every problem has a long family")
 }
 
 impl Family {
@@ -109,7 +143,7 @@ impl Family {
 
     /// Whether the family's cases are contest instances.
     pub fn is_contest(self) -> bool {
-        matches!(self, Family::Contest(_))
+        matches!(self, Family::Contest(_) | Family::Long(_))
     }
 
     /// A hash of the family's name (FNV-1a), mixed into its seeds: a family's cases
@@ -135,6 +169,8 @@ impl Family {
             Family::Terminals => "terminals",
             Family::DrawConvention => "draw-convention",
             Family::Contest(problem) => problem.name(),
+            Family::Chains => "chains",
+            Family::Long(problem) => long_name(problem),
             Family::Swarm => "swarm",
             Family::Exhaustive => "exhaustive",
             Family::Large => "large",
@@ -217,7 +253,9 @@ impl Family {
             },
             Family::Swarm => Features::swarm(rng),
             // These families do not use features; these are never read.
-            Family::Contest(_) | Family::Exhaustive | Family::Large => base,
+            Family::Contest(_) | Family::Chains | Family::Long(_) | Family::Exhaustive | Family::Large => {
+                base
+            }
         }
     }
 }
@@ -362,6 +400,25 @@ impl Case {
     }
 }
 
+/// A case is searched for long games by its game's or its problem's edits.
+impl crate::search::Searchable for Case {
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Case {
+        match self {
+            Case::Game(game) => Case::Game(mutated_game(game, rng)),
+            Case::Instance(i) => Case::Instance(crate::contest::of(i).mutate(i, rng, official)),
+        }
+    }
+
+    fn length(&self) -> Option<(crate::search::Length, u64)> {
+        let game = self.game().ok()?;
+        let answer = match self {
+            Case::Game(_) => None,
+            Case::Instance(i) => i.answer_positions(),
+        };
+        Some(crate::search::length_of(&game, answer.as_deref()))
+    }
+}
+
 /// The random generator of one case: ChaCha8, whose stream is fixed by its seed on
 /// every platform and version.
 pub fn case_rng(family: Family, seed: u64) -> ChaCha8Rng {
@@ -387,6 +444,26 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
         Family::Contest(problem) => {
             let entry = crate::contest::entry(problem);
             Case::Instance(entry.generate(&mut rng, entry.units(size), Rules::OFFICIAL))
+        }
+        Family::Chains | Family::Long(_) => {
+            let start = match family {
+                Family::Long(problem) => {
+                    let entry = crate::contest::entry(problem);
+                    Case::Instance(entry.long(&mut rng, entry.long_units(size), Rules::OFFICIAL))
+                }
+                _ => Case::Game(chain_game(&mut rng, size)),
+            };
+            if seed % SEARCHED_ONE_IN != 0 {
+                return start;
+            }
+            // Climbing and annealing in turn: which finds longer games depends on the
+            // problem and the size (`cargo bench --bench search`).
+            let method = if seed / SEARCHED_ONE_IN % 2 == 0 {
+                crate::search::DEFAULT_METHOD
+            } else {
+                crate::search::Method::Anneal { start: 4.0 }
+            };
+            crate::search::search(&mut rng, start, true, FAMILY_SEARCH_BUDGET, method).case
         }
         _ => {
             let features = family.features(&mut rng);
@@ -583,6 +660,85 @@ pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
     let mut perm: Vec<u32> = (0..game.positions() as u32).collect();
     perm.shuffle(rng);
     relabel(&game, &perm)
+}
+
+/// A game of `n` positions whose longest forced line is long: a chain of half to all of
+/// the positions, where every position but the last moves on along it and also has a
+/// side exit to a terminal won by its mover's opponent (a move a depth-limited search
+/// must refute, never a shortcut); movers alternate along the chain or are all one
+/// side; the other positions move at random, into the chain too, some beside a
+/// self-loop. The chain's head has
+/// remoteness its length less one. Ids are shuffled.
+pub fn chain_game(rng: &mut impl Rng, n: usize) -> Game {
+    let n = n.max(1);
+    let exits = rng.gen_bool(0.7);
+    // The chain and, when there are exits, one terminal per chain position.
+    let len = ((n as f64 * rng.gen_range(0.5..=1.0)) as usize / if exits { 2 } else { 1 }).max(1);
+    let alternate = rng.gen_bool(0.5);
+    let first = if rng.gen() { Side::A } else { Side::B };
+    let mut b = GameBuilder::with_capacity(n, 3 * n);
+    let exit_of = |i: usize| (len + i) as u32;
+    for i in 0..len {
+        let mover = if alternate && i % 2 == 1 {
+            first.other()
+        } else {
+            first
+        };
+        let mut moves = Vec::with_capacity(2);
+        if i + 1 < len {
+            moves.push(i as u32 + 1);
+        }
+        if exits && i + 1 < len {
+            moves.insert(rng.gen_range(0..=moves.len()), exit_of(i));
+        }
+        b.moves(mover, &moves);
+    }
+    let terminals = if exits { len } else { 0 };
+    for i in 0..terminals {
+        let mover = if alternate && i % 2 == 1 {
+            first.other()
+        } else {
+            first
+        };
+        b.terminal(mover, Outcome::Win(mover.other()));
+    }
+    // The rest at random, now and then with a self-loop beside its moves: where the
+    // fast paths of a solver for big games have broken before.
+    let loops = rng.gen_bool(0.5);
+    for slot in len + terminals..n {
+        let degree = rng.gen_range(0..=3);
+        let mut moves: Vec<u32> = (0..degree).map(|_| rng.gen_range(0..n as u32)).collect();
+        if loops && rng.gen_bool(0.3) {
+            moves.push(slot as u32);
+        }
+        b.moves(if rng.gen() { Side::A } else { Side::B }, &moves);
+    }
+    let game = b.build().expect("chain games are valid");
+    let mut perm: Vec<u32> = (0..game.positions() as u32).collect();
+    perm.shuffle(rng);
+    relabel(&game, &perm)
+}
+
+/// A small random edit of `game` that keeps its positions: a move retargeted, added or
+/// removed, or a mover flipped (the moves of the search for long games).
+pub fn mutated_game(game: &Game, rng: &mut impl Rng) -> Game {
+    let n = game.positions() as u32;
+    let p = rng.gen_range(0..n);
+    let mut moves = game.moves(p).to_vec();
+    let label = game.terminal(p);
+    let mut mover = game.mover(p);
+    match rng.gen_range(0..4) {
+        0 if !moves.is_empty() => {
+            let i = rng.gen_range(0..moves.len());
+            moves[i] = rng.gen_range(0..n);
+        }
+        1 if label.is_none() => moves.push(rng.gen_range(0..n)),
+        2 if !moves.is_empty() => {
+            moves.remove(rng.gen_range(0..moves.len()));
+        }
+        _ => mover = mover.other(),
+    }
+    crate::transform::edited(game, p, mover, &moves, label)
 }
 
 /// A large random game of `n` positions, built straight into CSR arrays: a planted

@@ -6,12 +6,9 @@
 //! derived from a node count with `prop_flat_map`: shrinking the count then keeps
 //! every other choice valid instead of regenerating it.
 
+use crate::contest::graph::RAW_IDS;
 use crate::generate::{realize, Case, Family, Features, RawGame, RawPosition};
 use proptest::prelude::*;
-
-/// Raw ids range over this many values before being mapped into range (modulo the
-/// size): shrinking a size then keeps every other choice valid.
-pub const RAW_IDS: u32 = 64;
 
 fn raw_position(max_moves: usize) -> impl Strategy<Value = RawPosition> {
     (
@@ -55,15 +52,6 @@ pub fn raw_game(max_positions: usize, max_moves: usize) -> impl Strategy<Value =
         })
 }
 
-/// A vertex count of 1 to `max_n`, and up to `max_edges` raw edges (ids below
-/// [`RAW_IDS`], to be taken modulo the count).
-pub fn vertices_and_edges(max_n: u32, max_edges: usize) -> impl Strategy<Value = (u32, Vec<(u32, u32)>)> {
-    (
-        1..=max_n.max(1),
-        prop::collection::vec((0..RAW_IDS, 0..RAW_IDS), 0..=max_edges),
-    )
-}
-
 /// Cases of `family` with at most about `max_positions` positions.
 pub fn case(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
     match family {
@@ -85,6 +73,11 @@ pub fn case(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
                 })
                 .boxed()
         }
+        // Long games are built or searched for as a whole: seeded, at a log-uniform
+        // size (retrocheck's shrinker, not proptest's, reduces a failure).
+        Family::Chains | Family::Long(_) => (any::<u64>(), log_uniform(max_positions))
+            .prop_map(move |(seed, size)| crate::generate::case(family, seed, size))
+            .boxed(),
         // Large games do not shrink and do not suit proptest's case counts: seeded.
         Family::Large => any::<u64>()
             .prop_map(move |seed| crate::generate::case(Family::Large, seed, max_positions.max(100_000)))
@@ -101,13 +94,17 @@ pub fn case(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
 
 /// Every seeded family's cases in one strategy, as a proptest user of this crate
 /// would test a solver; a contest family weighs its problem's
-/// [`WEIGHT`](crate::contest::Contest::WEIGHT), a game family 1.
+/// [`WEIGHT`](crate::contest::Contest::WEIGHT), its long family its
+/// [`LONG_WEIGHT`](crate::contest::Contest::LONG_WEIGHT), `chains` 4, a game family 1.
 pub fn any_case(max_positions: usize) -> BoxedStrategy<Case> {
     let families: Vec<(u32, BoxedStrategy<Case>)> = Family::SEEDED
         .iter()
         .map(|&f| {
             let weight = match f {
                 Family::Contest(problem) => crate::contest::entry(problem).weight(),
+                // Games long by construction weigh as two long families.
+                Family::Chains => 4,
+                Family::Long(problem) => crate::contest::entry(problem).long_weight(),
                 _ => 1,
             };
             (weight, case(f, max_positions))

@@ -195,6 +195,54 @@ pub struct FamilySummary {
     pub skipped: u64,
 }
 
+/// Which shard a summary covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardRecord {
+    /// Which shard.
+    pub index: u64,
+    /// Of how many.
+    pub count: u64,
+}
+
+/// A campaign's first failure as the JSON summary records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FailureRecord {
+    /// The case's index in its shard.
+    pub index: u64,
+    /// Its index in the whole campaign.
+    pub campaign_index: u64,
+    /// Its family.
+    pub family: String,
+    /// Its seed.
+    pub seed: u64,
+    /// The size it was drawn at.
+    pub size: u64,
+    /// How it failed.
+    pub mismatch: String,
+}
+
+/// The JSON summary of a campaign: what `retrocheck diff --json` writes, and
+/// `retrocheck merge` reads and writes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SummaryFile {
+    /// The solver under test.
+    pub solver: String,
+    /// The campaign seed.
+    pub seed: u64,
+    /// The part of the campaign it covers.
+    pub shard: ShardRecord,
+    /// Cases run.
+    pub cases: u64,
+    /// How long it took (summed over shards).
+    pub seconds: f64,
+    /// Whether no case failed.
+    pub passed: bool,
+    /// The first failure, if any.
+    pub failure: Option<FailureRecord>,
+    /// What each family covered.
+    pub families: Vec<FamilySummary>,
+}
+
 /// The size buckets of [`FamilySummary::sizes`], by their largest size.
 pub const SIZE_BUCKETS: [(&str, u64); 8] = [
     ("1", 1),
@@ -324,8 +372,7 @@ impl Summary {
 
     /// The summary as its JSON file (`retrocheck diff --json`) for CI; timing included,
     /// so not byte-identical across runs.
-    pub fn to_file(&self) -> crate::run::merge::SummaryFile {
-        use crate::run::merge::{FailureRecord, ShardRecord, SummaryFile};
+    pub fn to_file(&self) -> SummaryFile {
         SummaryFile {
             solver: self.solver.clone(),
             seed: self.seed,

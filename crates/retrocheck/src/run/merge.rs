@@ -2,56 +2,7 @@
 //! into the summary of the whole campaign, which equals the unsharded run's, timings
 //! aside.
 
-use crate::run::bulk::{table, total, FamilySummary};
-use serde::{Deserialize, Serialize};
-
-/// Which shard a summary covers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ShardRecord {
-    /// Which shard.
-    pub index: u64,
-    /// Of how many.
-    pub count: u64,
-}
-
-/// A campaign's first failure as the JSON summary records it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FailureRecord {
-    /// The case's index in its shard.
-    pub index: u64,
-    /// Its index in the whole campaign.
-    pub campaign_index: u64,
-    /// Its family.
-    pub family: String,
-    /// Its seed.
-    pub seed: u64,
-    /// The size it was drawn at.
-    pub size: u64,
-    /// How it failed.
-    pub mismatch: String,
-}
-
-/// The JSON summary of a campaign: what `retrocheck diff --json` writes, and
-/// `retrocheck merge` reads and writes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SummaryFile {
-    /// The solver under test.
-    pub solver: String,
-    /// The campaign seed.
-    pub seed: u64,
-    /// The part of the campaign it covers.
-    pub shard: ShardRecord,
-    /// Cases run.
-    pub cases: u64,
-    /// How long it took (summed over shards).
-    pub seconds: f64,
-    /// Whether no case failed.
-    pub passed: bool,
-    /// The first failure, if any.
-    pub failure: Option<FailureRecord>,
-    /// What each family covered.
-    pub families: Vec<FamilySummary>,
-}
+use crate::run::bulk::{table, total, FamilySummary, ShardRecord, SummaryFile};
 
 impl SummaryFile {
     /// The Markdown table of `retrocheck diff`.
@@ -142,6 +93,7 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::bulk::FailureRecord;
 
     fn report(index: u64, count: u64, cases: u64) -> SummaryFile {
         SummaryFile {

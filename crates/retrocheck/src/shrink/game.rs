@@ -463,6 +463,27 @@ fn decided_lines(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_
     )
 }
 
+/// Drops every position farther from the end than a cut: the top half, quarter,
+/// eighth, … of the range of remoteness, one candidate each, biggest first. A failure
+/// that needs a long game (a solver that stops looking after 1,000 moves) keeps failing
+/// while the longest line stays past its horizon, so a line of 1,153 positions loses
+/// its 150 farthest ones in a few steps of a few judgements each, where the single
+/// removals find one removable end among a thousand positions per step.
+fn remoteness_cuts(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
+    let values = crate::solve::retrograde::values(game);
+    let remoteness: Vec<Option<u32>> = values.iter().map(|v| v.remoteness()).collect();
+    let longest = remoteness.iter().flatten().copied().max().unwrap_or(0);
+    let mut cuts: Vec<u32> = std::iter::successors(Some(2u32), |&d| d.checked_mul(2))
+        .take_while(|&d| longest / d > 0)
+        .map(|d| longest - longest / d)
+        .collect();
+    cuts.dedup();
+    Box::new(cuts.into_iter().skip(from).map(move |cut| {
+        let remove: Vec<bool> = remoteness.iter().map(|r| r.is_some_and(|r| r > cut)).collect();
+        without_set(game, &remove)
+    }))
+}
+
 /// Position chunk passes after the halves: 4, 8, … parts, up to 2^25.
 const FINEST_PARTS: u32 = 25;
 
@@ -471,6 +492,7 @@ pub fn game_passes() -> Passes<Game> {
     let mut list = vec![
         pass("whole-game simplifications", simplifications),
         pass("decided lines of play", decided_lines),
+        pass("remoteness cuts", remoteness_cuts),
         pass("halves", |g: &Game, from| position_chunks(g, 2, from)),
         pass("reachable from a root", reachable_parts),
         pass("strongly connected components", without_components),
@@ -811,6 +833,31 @@ mod tests {
         // 5,459 judgements, most of them the final sweep over the 2,001 positions;
         // 9,514 without the pass.
         assert!(judged < 7_000, "{judged} judgements");
+    }
+
+    #[test]
+    fn a_horizon_shrinks_to_its_line_in_few_judgements() {
+        // "Fails" where some position is decided more than 1,000 moves from the end,
+        // as a solver that stops looking after 1,000 moves does: the 1-minimal case is
+        // a line of 1,002 positions. Found as a chain game of 3,000 positions whose
+        // longest line is longer still: 3,452 judgements, 2,003 of them the single
+        // removals that prove the line 1-minimal; 4,172 without the remoteness cuts.
+        let Case::Game(g) = crate::generate::case(crate::generate::Family::Chains, 0, 3_000) else {
+            panic!("chains makes games")
+        };
+        assert!(longest(&g) > 1_100, "{}", longest(&g));
+        let judged = std::sync::atomic::AtomicUsize::new(0);
+        let fails = |c: &Case| {
+            judged.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            matches!(c, Case::Game(g) if longest(g) > 1_000)
+        };
+        let shrunk = shrink_case(&Case::Game(g), fails, |_| {}, None, 1);
+        let Case::Game(small) = &shrunk.value else {
+            panic!()
+        };
+        assert_eq!((small.positions(), small.move_count()), (1_002, 1_001));
+        let judged = judged.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(judged < 4_000, "{judged} judgements");
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! position or a move (an edge, for contest instances) still fails the same way.
 //!
 //! Candidates come in ordered passes, big steps first (as delta debugging does): keep
-//! only the moves that decide the game (each position's optimal move), keep half the
-//! positions, keep what one position reaches, drop a strongly connected
+//! only the moves that decide the game (each position's optimal move), drop the
+//! positions farthest from the end (a long game shortened as far as it still fails),
+//! keep half the positions, keep what one position reaches, drop a strongly connected
 //! component, drop quarters, eighths, … of the positions, contract many single-move
 //! positions at once (a chain halves per step), drop chunks of long move lists; then
 //! single removals, single contractions, a reordering followed by a removal (small
@@ -20,7 +21,6 @@
 //! sweep from the pass it restarted at through the last pass finds nothing, and that
 //! sweep always includes every single removal.
 
-use crate::generate::Case;
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 
@@ -332,45 +332,6 @@ fn shrink_by<T: Clone>(
     }
 }
 
-/// Shrinks a generated case (a game, or a contest instance in contest form, keeping
-/// the official limits if it met them).
-///
-/// `jobs` candidates are judged at once (see [`shrink_parallel`]); the result is the
-/// same for every `jobs`.
-pub fn shrink_case(
-    case: &Case,
-    fails: impl Fn(&Case) -> bool + Sync,
-    on_step: impl FnMut(&Case),
-    deadline: Option<Instant>,
-    jobs: usize,
-) -> Shrunk<Case> {
-    let passes = case_passes(case, true);
-    if jobs > 1 {
-        shrink_parallel(case.clone(), &passes, fails, jobs, on_step, deadline)
-    } else {
-        shrink_until(case.clone(), &passes, fails, on_step, deadline)
-    }
-}
-
-/// The passes for `case`'s kind: a game's, or an instance's (within the official
-/// limits when `official` and the instance meets them).
-pub fn case_passes(case: &Case, official: bool) -> Passes<Case> {
-    match case {
-        Case::Game(_) => game_passes().map(Case::Game, |c| match c {
-            Case::Game(g) => Some(g),
-            Case::Instance(_) => None,
-        }),
-        Case::Instance(i) => {
-            crate::contest::of(i)
-                .passes(official && i.is_official())
-                .map(Case::Instance, |c| match c {
-                    Case::Instance(i) => Some(i),
-                    Case::Game(_) => None,
-                })
-        }
-    }
-}
-
 /// Ranges `start..end` of `0..n` in `parts` chunks, none of them shorter than
 /// `min_len` or the whole range.
 pub(crate) fn chunks(n: usize, parts: usize, min_len: usize) -> impl Iterator<Item = (usize, usize)> {
@@ -381,6 +342,8 @@ pub(crate) fn chunks(n: usize, parts: usize, min_len: usize) -> impl Iterator<It
         .map(move |s| (s, (s + k).min(n)))
 }
 
+pub mod case;
 pub mod contest;
 mod game;
+pub use case::{case_passes, shrink_case};
 pub use game::{game_passes, single_removals};

@@ -13,13 +13,14 @@ pub mod judge;
 pub mod quote;
 pub mod report;
 pub mod run;
-pub mod target;
 
 use crate::contest::Rules;
 use crate::oracles::expected::ExpectedError;
 use crate::oracles::Stats;
+use crate::search::Length;
 use crate::seed;
 use crate::shrink::{pass, shrink_parallel, Passes};
+pub use crate::target::Target;
 pub use judge::{judge, Verdict};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -28,7 +29,6 @@ use report::Report;
 pub use run::{Limits, Program, Run, OUTPUT_LIMIT};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-pub use target::Target;
 
 /// One stress input: one or more test cases.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -114,10 +114,75 @@ impl Settings {
     }
 }
 
+/// How an input's test cases are drawn. Random inputs of game problems are short games,
+/// and a solution bounded to a horizon passes them all: a quarter of the inputs are
+/// long by construction, and a quarter are searched for long games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Draw {
+    /// The target's random generator.
+    Random,
+    /// Long by construction ([`Target::long`]).
+    Long,
+    /// Found by the search for long games ([`crate::search`]), from a random or a
+    /// long test case, by hill climbing or annealing (the four in turn: which finds
+    /// more depends on the problem and the size).
+    Searched,
+}
+
+impl Draw {
+    /// Every kind, in report order.
+    pub const ALL: [Draw; 3] = [Draw::Random, Draw::Long, Draw::Searched];
+
+    /// How input `index` is drawn: two in four at random, one long, one searched.
+    pub fn of(index: u64) -> Draw {
+        match index % 4 {
+            2 => Draw::Long,
+            3 => Draw::Searched,
+            _ => Draw::Random,
+        }
+    }
+
+    /// Its name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Draw::Random => "random",
+            Draw::Long => "long by construction",
+            Draw::Searched => "searched for long games",
+        }
+    }
+}
+
+/// The solving work the search for a long test case may spend (positions and moves
+/// solved): about a tenth of a second.
+pub const SEARCH_BUDGET: u64 = 4_000_000;
+
+/// A test case of size `n` for input `index`, drawn as [`Draw::of`] says.
+fn draw_case<T: Target>(rng: &mut ChaCha8Rng, n: u32, rules: Rules, index: u64) -> T {
+    match Draw::of(index) {
+        Draw::Random => T::generate(rng, n, rules, index),
+        Draw::Long => T::long(rng, n, rules),
+        Draw::Searched => {
+            let variant = index / 4 % 4;
+            let start = if variant % 2 == 0 {
+                T::long(rng, n, rules)
+            } else {
+                T::generate(rng, n, rules, index)
+            };
+            let method = if variant < 2 {
+                crate::search::DEFAULT_METHOD
+            } else {
+                crate::search::Method::Anneal { start: 4.0 }
+            };
+            crate::search::search(rng, start, !rules.edge_cases, SEARCH_BUDGET, method).case
+        }
+    }
+}
+
 /// The `index`-th input of a campaign, fully determined by the settings and the index:
 /// 1 to 3 test cases of a counted problem (one otherwise), each of a size drawn
 /// log-uniformly from 1 to the largest size (and one in sixteen at the largest size),
-/// so every order of magnitude is tried from the first inputs on.
+/// so every order of magnitude is tried from the first inputs on, each drawn as
+/// [`Draw::of`] the index says.
 pub fn input_at<T: Target>(settings: &Settings, index: u64) -> Input<T> {
     let mut rng = seed::rng(seed::mix(settings.seed, index));
     let largest = settings.largest::<T>();
@@ -132,7 +197,7 @@ pub fn input_at<T: Target>(settings: &Settings, index: u64) -> Input<T> {
     let cases = (0..count)
         .map(|_| {
             let n = size(&mut rng);
-            T::generate(&mut rng, n, settings.rules, index)
+            draw_case(&mut rng, n, settings.rules, index)
         })
         .collect();
     Input { cases }
@@ -150,6 +215,8 @@ pub struct Tested {
     /// What each test case covered (the product game and its solution): empty when
     /// retrocheck cannot solve the input (a reference gives the expected output).
     pub coverage: Vec<Stats>,
+    /// How long each test case's games are (the same cases as `coverage`).
+    pub lengths: Vec<Length>,
 }
 
 /// Why an input could not be judged: never the solution's fault.
@@ -189,15 +256,39 @@ impl std::fmt::Display for Trouble {
 
 /// The expected output of the cases (retrocheck's proven answer) and what each covered.
 fn expected_and_coverage<T: Target>(cases: &[T]) -> Result<(String, Vec<Stats>), ExpectedError> {
+    expected_and_covered(cases).map(|(out, coverage, _)| (out, coverage))
+}
+
+/// The expected output of the cases, what each covered and how long its games are.
+type Covered = (String, Vec<Stats>, Vec<Length>);
+
+fn expected_and_covered<T: Target>(cases: &[T]) -> Result<Covered, ExpectedError> {
     let mut out = String::new();
     let mut coverage = Vec::with_capacity(cases.len());
+    let mut lengths = Vec::with_capacity(cases.len());
     for (k, case) in cases.iter().enumerate() {
         let game = case.game()?;
         let solution = crate::oracles::expected::solution(&game)?;
         coverage.push(Stats::of(&game, &solution));
+        lengths.push(length_of_solution(&solution, case.answer_positions().as_deref()));
         out += &case.output(k + 1, &solution);
     }
-    Ok((out, coverage))
+    Ok((out, coverage, lengths))
+}
+
+/// [`Length`] read off a solution.
+fn length_of_solution(solution: &crate::Solution, answer_positions: Option<&[u32]>) -> Length {
+    let remoteness = |v: &crate::Value| v.remoteness().unwrap_or(0);
+    let longest = solution.values.iter().map(remoteness).max().unwrap_or(0);
+    let answer = match answer_positions {
+        None => longest,
+        Some(positions) => positions
+            .iter()
+            .map(|&p| remoteness(&solution.values[p as usize]))
+            .max()
+            .unwrap_or(0),
+    };
+    Length { answer, longest }
 }
 
 /// The expected output of an input: the reference's output, or retrocheck's answer.
@@ -205,15 +296,14 @@ pub fn expected<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Vec<
     Ok(expect(settings, input, &input.text())?.0)
 }
 
-fn expect<T: Target>(
-    settings: &Settings,
-    input: &Input<T>,
-    text: &str,
-) -> Result<(Vec<u8>, Vec<Stats>), Trouble> {
-    let own = expected_and_coverage(&input.cases);
+/// The expected output bytes, what each case covered and how long its games are.
+type Expectation = (Vec<u8>, Vec<Stats>, Vec<Length>);
+
+fn expect<T: Target>(settings: &Settings, input: &Input<T>, text: &str) -> Result<Expectation, Trouble> {
+    let own = expected_and_covered(&input.cases);
     let Some(reference) = &settings.reference else {
-        let (out, coverage) = own.map_err(|e| Trouble::Retrocheck(e.to_string()))?;
-        return Ok((out.into_bytes(), coverage));
+        let (out, coverage, lengths) = own.map_err(|e| Trouble::Retrocheck(e.to_string()))?;
+        return Ok((out.into_bytes(), coverage, lengths));
     };
     let run = reference.run(text.as_bytes()).map_err(|e| Trouble::Spawn {
         command: reference.command.clone(),
@@ -227,13 +317,14 @@ fn expect<T: Target>(
             verdict,
         });
     }
-    Ok((run.stdout, own.map(|(_, c)| c).unwrap_or_default()))
+    let (coverage, lengths) = own.map(|(_, c, l)| (c, l)).unwrap_or_default();
+    Ok((run.stdout, coverage, lengths))
 }
 
 /// Runs the program on an input and judges it.
 pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, Trouble> {
     let text = input.text();
-    let (expected, coverage) = expect(settings, input, &text)?;
+    let (expected, coverage, lengths) = expect(settings, input, &text)?;
     let run = settings
         .program
         .run(text.as_bytes())
@@ -246,6 +337,7 @@ pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, 
         elapsed: run.elapsed,
         peak_memory: run.peak_memory,
         coverage,
+        lengths,
     })
 }
 

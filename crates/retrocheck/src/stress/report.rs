@@ -5,7 +5,7 @@
 use crate::run::bulk::{coverage_table, FamilySummary, SIZE_BUCKETS};
 use crate::stress::judge::KINDS;
 use crate::stress::quote::thousands;
-use crate::stress::{Input, Target, Tested};
+use crate::stress::{Draw, Input, Target, Tested};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -30,6 +30,32 @@ pub struct Report {
     /// Each run (input index, verdict code, time, peak resident bytes), the first
     /// [`RUNS_KEPT`] of them: the per-test times of the JSON report.
     pub runs: Vec<(u64, &'static str, Duration, u64)>,
+    /// Per way of drawing inputs ([`Draw::ALL`]): how many, and the longest game the
+    /// answer reads among their test cases.
+    pub draws: [DrawTally; 3],
+}
+
+/// What the inputs drawn one way reached.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawTally {
+    /// Inputs drawn this way.
+    pub inputs: u64,
+    /// The longest game the expected output reads (its remoteness, in moves), of which
+    /// input, and that test case's size (in the target's unit) and longest line.
+    pub longest: Option<LongestGame>,
+}
+
+/// The longest game of some inputs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LongestGame {
+    /// The input's index.
+    pub index: u64,
+    /// The remoteness the expected output reads: moves of the longest game asked about.
+    pub moves: u32,
+    /// The longest forced line of that test case's game.
+    pub longest_line: u32,
+    /// The test case's size, in the target's unit.
+    pub size: u64,
 }
 
 /// How many runs the report lists one by one; an unlimited `--time` campaign must not
@@ -51,6 +77,7 @@ impl Report {
                 ..FamilySummary::default()
             },
             runs: Vec::new(),
+            draws: Default::default(),
         }
     }
 
@@ -77,6 +104,19 @@ impl Report {
         }
         for stats in &tested.coverage {
             self.coverage.add(stats);
+        }
+        let draw = Draw::ALL.iter().position(|&d| d == Draw::of(index)).unwrap_or(0);
+        let tally = &mut self.draws[draw];
+        tally.inputs += 1;
+        for (case, length) in input.cases.iter().zip(&tested.lengths) {
+            if tally.longest.as_ref().is_none_or(|l| length.answer > l.moves) {
+                tally.longest = Some(LongestGame {
+                    index,
+                    moves: length.answer,
+                    longest_line: length.longest,
+                    size: case.size(),
+                });
+            }
         }
     }
 
@@ -115,9 +155,35 @@ impl Report {
                 crate::stress::judge::mib(bytes)
             );
         }
+        out += &self.long_games();
         if self.coverage.cases > 0 {
             out += "\n";
             out += &coverage_table([&self.coverage]);
+        }
+        out
+    }
+
+    /// A line per way of drawing inputs: their share and the longest game the answer
+    /// reads ("long by construction: 25% of inputs, longest game 1,234 moves at input
+    /// 57, 0.18 × its size of 7,000").
+    pub fn long_games(&self) -> String {
+        let mut out = String::new();
+        for (draw, tally) in Draw::ALL.iter().zip(&self.draws) {
+            if tally.inputs == 0 {
+                continue;
+            }
+            let share = 100.0 * tally.inputs as f64 / self.inputs.max(1) as f64;
+            out += &format!("{}: {share:.0}% of inputs", draw.name());
+            if let Some(l) = &tally.longest {
+                out += &format!(
+                    ", longest game {} moves at input {} ({:.1} × its size of {})",
+                    thousands(u64::from(l.moves)),
+                    l.index,
+                    f64::from(l.moves) / l.size.max(1) as f64,
+                    thousands(l.size)
+                );
+            }
+            out += "\n";
         }
         out
     }
@@ -158,6 +224,11 @@ impl Report {
                 })
                 .collect(),
             size_buckets: SIZE_BUCKETS.iter().map(|(name, _)| name.to_string()).collect(),
+            draws: Draw::ALL
+                .iter()
+                .zip(&self.draws)
+                .map(|(d, tally)| (d.name().to_string(), tally.clone()))
+                .collect(),
         }
     }
 }
@@ -188,6 +259,8 @@ pub struct ReportRecord {
     pub runs: Vec<RunRecord>,
     /// The names of the size buckets of `coverage.sizes`.
     pub size_buckets: Vec<String>,
+    /// Per way of drawing inputs, how many and the longest game the answer reads.
+    pub draws: std::collections::BTreeMap<String, DrawTally>,
 }
 
 /// The largest test case of a report.
@@ -311,6 +384,10 @@ pub struct ShrunkRecord {
     pub steps: usize,
     /// Program runs while shrinking.
     pub runs: usize,
+    /// How long shrinking took (the report's `seconds` is the search that found the
+    /// failure).
+    #[serde(default)]
+    pub seconds: f64,
     /// Whether shrinking stopped at its deadline.
     pub out_of_time: bool,
 }

@@ -17,8 +17,11 @@ use std::collections::{HashMap, VecDeque};
 
 pub mod contest;
 pub mod deep;
+pub mod horizon;
 use contest::{ContestBug, WrongAnswer};
 use deep::DeepBug;
+use horizon::Reach;
+use retrocheck::problems::Problem;
 
 /// One deviation from the textbook queue solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -363,6 +366,8 @@ pub enum Make {
     Contest(ContestBug),
     /// The deep textbook solver of [`deep`] with one bug.
     Deep(DeepBug),
+    /// A solution bounded to a horizon ([`horizon`]).
+    Horizon(horizon::Reach),
 }
 
 /// A named mutant and what it gets wrong.
@@ -389,12 +394,16 @@ impl Mutant {
             }),
             Make::Contest(bug) => Box::new(WrongAnswer { name: self.name, bug }),
             Make::Deep(bug) => Box::new(deep::Deep { bug }),
+            Make::Horizon(reach) => Box::new(horizon::Horizon {
+                name: self.name,
+                reach,
+            }),
         }
     }
 }
 
 /// Every mutant, in kill-table order.
-pub const MUTANTS: [Mutant; 28] = [
+pub const MUTANTS: [Mutant; 34] = [
     Mutant {
         name: "memo-dfs",
         kind: Make::MemoDfs,
@@ -537,6 +546,56 @@ pub const MUTANTS: [Mutant; 28] = [
         name: "unsorted-moves",
         kind: Make::Deep(DeepBug::UnsortedMoves),
         description: "chosen move first optimal in sorted order; 0 moves to 1,0 and 1 moves to 0",
+    },
+    Mutant {
+        name: "horizon-1000",
+        kind: Make::Horizon(Reach::Moves(1_000)),
+        description: "looks 1,000 moves ahead, a draw beyond; a chain of 1,002 positions",
+    },
+    Mutant {
+        name: "pursuit-horizon-n",
+        kind: Make::Horizon(Reach::Contest {
+            problem: Problem::Pursuit,
+            per_unit: 1,
+            fixed: 0,
+        }),
+        description: "pursuit: n moves looked ahead, Bob's escape beyond; Bob runs down a path of 5 vertices",
+    },
+    Mutant {
+        name: "minigame-horizon-n",
+        kind: Make::Horizon(Reach::Contest {
+            problem: Problem::Minigame,
+            per_unit: 1,
+            fixed: 0,
+        }),
+        description: "minigame: n moves looked ahead, a draw beyond; 2 vertices, the players go round a self-loop",
+    },
+    Mutant {
+        name: "berzerk-horizon-40",
+        kind: Make::Horizon(Reach::Contest {
+            problem: Problem::Berzerk,
+            per_unit: 0,
+            fixed: 40,
+        }),
+        description: "berzerk: 40 rounds of relaxation, Loop beyond; 27 objects, steps 2 and 3",
+    },
+    Mutant {
+        name: "shiritori-horizon-12",
+        kind: Make::Horizon(Reach::Contest {
+            problem: Problem::Shiritori,
+            per_unit: 0,
+            fixed: 11,
+        }),
+        description: "shiritori: 12 words looked ahead, Draw beyond; a chain of 13 words",
+    },
+    Mutant {
+        name: "catmouse-horizon-2n",
+        kind: Make::Horizon(Reach::Contest {
+            problem: Problem::Catmouse,
+            per_unit: 2,
+            fixed: 0,
+        }),
+        description: "catmouse: the game cut off after 2n plies, a draw beyond; 11 nodes, the cat wins after more than 22",
     },
 ];
 

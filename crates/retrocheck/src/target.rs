@@ -7,6 +7,7 @@ use crate::format::print_game;
 use crate::game::Game;
 use crate::generate::{self, Case, Family};
 use crate::problems::ProductError;
+use crate::search::{length_of, Length, Searchable};
 use crate::shrink::{game_passes, Passes};
 use crate::solution::Solution;
 use crate::text::count;
@@ -33,9 +34,24 @@ pub trait Target: Clone + fmt::Debug + Hash + Eq + Send + Sync + 'static {
     const COUNTED: bool;
     /// The time limit of a run when none is asked for: the original judge's.
     const TIME_LIMIT: Duration;
+    /// The largest size `stress` tries when none is asked for: large enough for the
+    /// long games a bounded solution fails on, small enough that a slow solution runs
+    /// a few hundred inputs a minute (sizes are log-uniform below it).
+    const DEFAULT_MAX_SIZE: u32;
 
     /// A test case of size about `n`, for input number `index` of a campaign.
     fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules, index: u64) -> Self;
+
+    /// A test case of size about `n` whose games are long by construction
+    /// ([`Contest::long`]; chains with side exits for games).
+    fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Self;
+
+    /// A small random edit that keeps the size ([`Contest::mutate`]).
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Self;
+
+    /// The positions of [`game`](Target::game) whose values the expected output reads
+    /// (`None`: every position).
+    fn answer_positions(&self) -> Option<Vec<u32>>;
 
     /// An input holding these test cases, as the program reads it.
     fn input(cases: &[Self]) -> String;
@@ -71,9 +87,22 @@ impl<T: Contest> Target for T {
     const CONTEST: bool = true;
     const COUNTED: bool = T::COUNTED;
     const TIME_LIMIT: Duration = <T as Contest>::TIME_LIMIT;
+    const DEFAULT_MAX_SIZE: u32 = <T as Contest>::DEFAULT_MAX_SIZE;
 
     fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules, _index: u64) -> T {
         <T as Contest>::generate(rng, n, rules)
+    }
+
+    fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> T {
+        <T as Contest>::long(rng, n, rules)
+    }
+
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> T {
+        <T as Contest>::mutate(self, rng, official)
+    }
+
+    fn answer_positions(&self) -> Option<Vec<u32>> {
+        crate::problems::ContestProblem::answer_positions(self)
     }
 
     fn input(cases: &[T]) -> String {
@@ -125,6 +154,7 @@ impl Target for Game {
     const CONTEST: bool = false;
     const COUNTED: bool = false;
     const TIME_LIMIT: Duration = Duration::from_secs(2);
+    const DEFAULT_MAX_SIZE: u32 = 1_000;
 
     /// Input `index` takes the seeded game families in turn, so that every coverage
     /// axis (high degree, hubs, long chains, draws, labels, draw conventions) comes up.
@@ -135,6 +165,18 @@ impl Target for Game {
             Case::Game(game) => game,
             Case::Instance(_) => unreachable!("the game families make games"),
         }
+    }
+
+    fn long(rng: &mut ChaCha8Rng, n: u32, _rules: Rules) -> Game {
+        generate::chain_game(rng, n as usize)
+    }
+
+    fn mutate(&self, rng: &mut ChaCha8Rng, _official: bool) -> Game {
+        generate::mutated_game(self, rng)
+    }
+
+    fn answer_positions(&self) -> Option<Vec<u32>> {
+        None
     }
 
     fn input(cases: &[Game]) -> String {
@@ -172,4 +214,34 @@ impl Target for Game {
     fn largest_product(n: u64) -> (u64, u64) {
         (n, 8)
     }
+}
+
+/// Every target is searched for long games by its own edits and its answer's positions.
+impl<T: Target> Searchable for T {
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> T {
+        Target::mutate(self, rng, official)
+    }
+
+    fn length(&self) -> Option<(Length, u64)> {
+        let game = self.game().ok()?;
+        Some(length_of(&game, self.answer_positions().as_deref()))
+    }
+}
+
+/// A test case of about `n` units drawn for its long games: long by construction, then
+/// searched for longer ones with `budget` of solving work (none: the construction
+/// alone).
+pub fn long_case<T: Target>(rng: &mut ChaCha8Rng, n: u32, rules: Rules, budget: u64) -> T {
+    let start = T::long(rng, n, rules);
+    if budget == 0 {
+        return start;
+    }
+    crate::search::search(
+        rng,
+        start,
+        !rules.edge_cases,
+        budget,
+        crate::search::DEFAULT_METHOD,
+    )
+    .case
 }

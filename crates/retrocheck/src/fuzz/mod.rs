@@ -34,6 +34,9 @@ use crate::game::{GameBuilder, Outcome, Side};
 use crate::generate::Case;
 use crate::oracles::{check_case, Oracles};
 use crate::problems::Problem;
+pub use bytes::{encode_graph, Bytes, MAX_EDGES, MAX_VERTICES};
+
+pub mod bytes;
 use crate::Subject;
 use std::fmt;
 
@@ -59,11 +62,6 @@ fn heavy_len(count: u8) -> u32 {
     16 << (count % 8)
 }
 
-/// The largest contest graph (pursuit: up to 72 product positions, minigame 36).
-pub const MAX_VERTICES: u8 = 6;
-/// The most edges of a contest graph.
-pub const MAX_EDGES: u8 = 24;
-
 /// A decoded `diff` fuzz input: the case, or `None` when the input is outside the caps.
 #[derive(Clone, PartialEq, Eq)]
 pub struct FuzzCase(
@@ -86,34 +84,6 @@ impl<'a> arbitrary::Arbitrary<'a> for FuzzCase {
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
         let all = u.len();
         Ok(decode(u.bytes(all)?))
-    }
-}
-
-/// Fuzzer bytes, read one at a time, 0 once they run out.
-pub struct Bytes<'a>(std::slice::Iter<'a, u8>);
-
-impl<'a> Bytes<'a> {
-    /// The bytes of `data`.
-    pub fn new(data: &'a [u8]) -> Bytes<'a> {
-        Bytes(data.iter())
-    }
-
-    /// The next byte, or 0 once they ran out.
-    pub fn byte(&mut self) -> u8 {
-        self.0.next().copied().unwrap_or(0)
-    }
-
-    /// A contest graph: `n` (1 to [`MAX_VERTICES`]), `m` (up to [`MAX_EDGES`]), then
-    /// `m` pairs of vertices (each taken modulo `n`); `None` outside the caps.
-    pub fn graph(&mut self) -> Option<(u32, Vec<(u32, u32)>)> {
-        let (n, m) = (self.byte(), self.byte());
-        if n == 0 || n > MAX_VERTICES || m > MAX_EDGES {
-            return None;
-        }
-        let edges = (0..m)
-            .map(|_| (u32::from(self.byte() % n), u32::from(self.byte() % n)))
-            .collect();
-        Some((u32::from(n), edges))
     }
 }
 
@@ -258,15 +228,6 @@ fn encode_moves(moves: &[u32], n: u32) -> Option<Vec<u8>> {
         .enumerate()
         .all(|(i, &t)| t == (a + i as u32 * step) % n);
     matches.then(|| vec![count, a as u8, step as u8])
-}
-
-/// Appends a contest graph as [`Bytes::graph`] reads it, or `None` outside the caps.
-pub fn encode_graph(out: &mut Vec<u8>, n: u32, edges: &[(u32, u32)]) -> Option<()> {
-    let n = u8::try_from(n).ok().filter(|n| (1..=MAX_VERTICES).contains(n))?;
-    let m = u8::try_from(edges.len()).ok().filter(|&m| m <= MAX_EDGES)?;
-    out.extend([n, m]);
-    out.extend(edges.iter().flat_map(|&(a, b)| [a as u8, b as u8]));
-    Some(())
 }
 
 /// The oracles of the fuzz targets: the inputs are small, so every one of them.

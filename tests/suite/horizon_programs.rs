@@ -1,0 +1,238 @@
+//! The programs bounded to a horizon in `examples/horizon/` (Python and C++), on which
+//! the README's catch times are measured: each agrees with `retrocheck solve` on every
+//! generated test case whose game lies within its horizon, and fails its mutant's saved
+//! counterexample; and `stress catmouse` catches the 2n one and
+//! shrinks it to a board valid for the original judge.
+
+use crate::support::{retrocheck, run, stdout};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// One example program.
+struct Program {
+    /// Its file in `examples/horizon/`.
+    file: &'static str,
+    /// The problem (or `game`).
+    target: &'static str,
+    /// The mutant of the same bug, whose corpus case (`corpus/mutants.txt`) it fails.
+    mutant: &'static str,
+    /// Whether a test case of this size whose answer reads positions at most this far
+    /// from the end lies within the program's horizon.
+    within: fn(remoteness: u32, size: u32) -> bool,
+}
+
+const PROGRAMS: &[Program] = &[
+    Program {
+        file: "catmouse_2n.py",
+        target: "catmouse",
+        mutant: "catmouse-horizon-2n",
+        within: |r, n| r < 2 * n,
+    },
+    Program {
+        file: "shiritori_12.py",
+        target: "shiritori",
+        mutant: "shiritori-horizon-12",
+        within: |r, _| r <= 11,
+    },
+    Program {
+        file: "game_1000.py",
+        target: "game",
+        mutant: "horizon-1000",
+        within: |r, _| r <= 1000,
+    },
+    Program {
+        file: "berzerk_40.cpp",
+        target: "berzerk",
+        mutant: "berzerk-horizon-40",
+        within: |r, _| r <= 40,
+    },
+    Program {
+        file: "pursuit_n.cpp",
+        target: "pursuit",
+        mutant: "pursuit-horizon-n",
+        within: |r, n| r <= n,
+    },
+    Program {
+        file: "minigame_n.cpp",
+        target: "minigame",
+        mutant: "minigame-horizon-n",
+        within: |r, n| r <= n,
+    },
+];
+
+/// The test cases of `input` for `target`, each with its answer's remoteness (see
+/// [`retrocheck::search::Length`]) and its size.
+fn lengths(target: &str, input: &[u8]) -> Vec<(u32, u32)> {
+    use retrocheck::generate::Case;
+    use retrocheck::search::Searchable;
+    let cases: Vec<(Case, u64)> = match retrocheck::problems::Problem::from_name(target) {
+        Some(problem) => problem
+            .parse_bytes(input)
+            .unwrap()
+            .into_iter()
+            .map(|i| {
+                let size = i.size();
+                (Case::Instance(i), size)
+            })
+            .collect(),
+        None => {
+            let game = retrocheck::format::parse_game(std::str::from_utf8(input).unwrap()).unwrap();
+            let size = game.positions() as u64;
+            vec![(Case::Game(game), size)]
+        }
+    };
+    cases
+        .iter()
+        .map(|(case, size)| (case.length().unwrap().0.answer, *size as u32))
+        .collect()
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The shell command that runs `program`: Python by `python3`, C++ compiled with `g++`
+/// into `dir` first.
+fn command(program: &Program, dir: &Path) -> String {
+    let source = root().join("examples/horizon").join(program.file);
+    match program.file.strip_suffix(".cpp") {
+        Some(stem) => {
+            let binary = dir.join(stem);
+            let status = Command::new("g++")
+                .args(["-O2", "-std=c++17", "-o"])
+                .arg(&binary)
+                .arg(&source)
+                .status()
+                .expect("g++ runs (CI installs it: the C++ examples need it)");
+            assert!(status.success(), "g++ failed on {}", program.file);
+            binary.display().to_string()
+        }
+        None => format!("python3 {}", source.display()),
+    }
+}
+
+/// What `command` prints on `input`, each line trimmed.
+fn output_of(command: &str, input: &[u8]) -> String {
+    use std::io::Write;
+    let mut child = Command::new("sh")
+        .args(["-c", command])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{command} failed");
+    trimmed(&String::from_utf8_lossy(&out.stdout))
+}
+
+fn trimmed(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The corpus case that `corpus/mutants.txt` lists for `mutant`.
+fn witness(mutant: &str) -> PathBuf {
+    let index = std::fs::read_to_string(root().join("corpus/mutants.txt")).unwrap();
+    let line = index
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some(mutant))
+        .unwrap_or_else(|| panic!("corpus/mutants.txt lists no case for {mutant}"));
+    root()
+        .join("corpus")
+        .join(line.split_whitespace().next().unwrap())
+}
+
+#[test]
+fn each_horizon_program_is_right_within_its_horizon_and_wrong_on_its_mutants_counterexample() {
+    let dir = tempfile::tempdir().unwrap();
+    for program in PROGRAMS {
+        let command = command(program, dir.path());
+        // Inputs of the stress campaign, each test case compared when its game lies
+        // within the horizon: one line of output per test case, or the whole output
+        // of an input that holds one.
+        let mut compared = 0;
+        for index in 0..24 {
+            let index = index.to_string();
+            let args = ["generate", program.target, "--seed", "0", "--index", &index];
+            let input = run(&args, "").stdout;
+            let expected = trimmed(&stdout(&run(&["solve", program.target], &input)));
+            let got = output_of(&command, &input);
+            let cases = lengths(program.target, &input);
+            let within: Vec<bool> = cases.iter().map(|&(r, n)| (program.within)(r, n)).collect();
+            let pairs: Vec<(String, String)> = if cases.len() == 1 {
+                vec![(got, expected)]
+            } else {
+                let lines = |t: &str| t.lines().map(String::from).collect::<Vec<_>>();
+                lines(&got).into_iter().zip(lines(&expected)).collect()
+            };
+            assert_eq!(pairs.len(), cases.len(), "{}: input {index}", program.file);
+            for ((got, expected), within) in pairs.iter().zip(within) {
+                if within {
+                    compared += 1;
+                    assert_eq!(got, expected, "{} on input {index} of seed 0", program.file);
+                }
+            }
+        }
+        assert!(
+            compared >= 12,
+            "{}: only {compared} test cases within the horizon",
+            program.file
+        );
+        let case = witness(program.mutant);
+        let input = std::fs::read(&case).unwrap();
+        let saved = std::fs::read_to_string(case.with_extension("out")).unwrap();
+        assert_ne!(
+            output_of(&command, &input),
+            trimmed(&saved),
+            "{} passes {}, the counterexample of {}",
+            program.file,
+            case.display(),
+            program.mutant
+        );
+    }
+}
+
+#[test]
+fn stress_catches_the_catmouse_solution_that_searches_2n_plies_and_shrinks_it_to_an_official_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let solution = command(&PROGRAMS[0], dir.path());
+    let save = dir.path().join("corpus");
+    let out = retrocheck()
+        .args([
+            "stress",
+            "catmouse",
+            "--solution",
+            &solution,
+            "--max-size",
+            "50",
+            "--time",
+            "120s",
+        ])
+        .args(["--jobs", "2", "--save"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("wrong answer"), "{text}");
+    let saved: Vec<_> = std::fs::read_dir(save.join("catmouse"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    assert_eq!(saved.len(), 1, "{text}");
+    let board = std::fs::read_to_string(&saved[0]).unwrap();
+    // Valid for the original judge: within every official limit.
+    use retrocheck::problems::{catmouse, ContestProblem};
+    let instances = retrocheck::problems::parse::<catmouse::Instance>(board.as_bytes()).unwrap();
+    assert!(instances.iter().all(|b| b.is_official()), "{board}");
+    // The horizon is what it fails on: the game from the start lasts 2n plies or more
+    // (the program calls a draw at ply 2n, before looking whether the game ended).
+    use retrocheck::search::Searchable;
+    let (length, _) = instances[0].length().unwrap();
+    assert!(length.answer >= 2 * instances[0].n(), "{board}: {length:?}");
+}
