@@ -43,13 +43,14 @@ mod failure;
 mod fuzz;
 mod property;
 mod replay;
+mod report;
 mod solver_fn;
 
 pub use crate::fuzz::FuzzCase;
 pub use crate::generate::{Case, Family};
 pub use crate::oracles::mismatch::{Mismatch, Oracle, Relation, Signature};
 pub use campaign::Campaign;
-pub use failure::Failure;
+pub use failure::{Failure, Shown, SHOWN_LINES};
 pub use fuzz::{fuzz_bytes, fuzz_check, fuzz_diff, fuzz_input};
 pub use property::Property;
 pub use replay::{replay, ReplayError, BUILTIN_CORPUS};

@@ -185,7 +185,7 @@ pub fn check_solution(
     oracles: &Oracles,
 ) -> Result<(Stats, Solution), Mismatch> {
     let name = under_test.name().to_string();
-    let claimed = under_test.solve(game).map_err(|e| Mismatch::Crashed {
+    let claimed = crate::subject::solve_caught(under_test, game).map_err(|e| Mismatch::Crashed {
         solver: name.clone(),
         error: e.to_string(),
     })?;
@@ -340,7 +340,7 @@ fn check_instance_solution(
             implicit: fast[p],
         });
     }
-    if let Some(answer) = under_test.answer(instance, 1) {
+    if let Some(answer) = crate::subject::answer_caught(under_test, instance, 1) {
         let got = answer.map_err(|e| Mismatch::Crashed {
             solver: under_test.name().into(),
             error: e.to_string(),
