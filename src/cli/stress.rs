@@ -10,7 +10,7 @@ use retrocheck::problems::{Problem, Registered};
 use retrocheck::stress::quote::block;
 use retrocheck::stress::report::{FailureRecord, Report, ShrunkRecord, StressFile};
 use retrocheck::stress::{
-    expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target,
+    expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target, Verdict,
 };
 use retrocheck::Game;
 use std::io::IsTerminal;
@@ -263,6 +263,9 @@ fn stress<T: Target>(args: Args) -> Status {
         outln!("your output:\n{}", block(&run.stdout, SHOWN_OUTPUT));
     }
     outln!("verdict: {}", reduced.verdict);
+    if symptom(&reduced.verdict) != symptom(&verdict) {
+        outln!("(the symptom changed while shrinking, the verdict did not: as found, {verdict})");
+    }
     let saved = save(&args, &settings, &reduced, &text, &expected);
     outln!("\n{}", report.text());
     write_json::<T>(
@@ -294,6 +297,19 @@ fn stress<T: Target>(args: Args) -> Status {
         args.solution,
         reduced.verdict.kind()
     )))
+}
+
+/// What a person sees go wrong, without where: the expected and printed line of a
+/// wrong answer or presentation error, the status of a runtime error, the verdict's
+/// kind otherwise. Shrinking keeps the kind; the report says when it changed the rest.
+fn symptom(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::WrongAnswer { expected, got, .. } | Verdict::PresentationError { expected, got, .. } => {
+            format!("{expected} / {got}")
+        }
+        Verdict::RuntimeError { status, .. } => status.clone(),
+        other => other.kind().to_string(),
+    }
 }
 
 /// A progress bar on a terminal; nothing on anything else.

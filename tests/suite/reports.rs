@@ -308,3 +308,29 @@ fn stress_counts_are_written_one_way_and_the_size_unit_is_said() {
     );
     assert!(out.contains("--max-size counts vertices"), "{out}");
 }
+
+#[test]
+fn stress_says_when_shrinking_changed_the_symptom() {
+    // Wrong on line 1 in two ways: "0 D - -" on games of 4 positions or more,
+    // "0 A 9 -" below.
+    let program = format!(
+        "input=$(cat); n=$(printf '%s\\n' \"$input\" | head -1 | tr -dc 0-9); \
+         out=$(printf '%s\\n' \"$input\" | {bin} solve game); \
+         if [ \"$n\" -ge 4 ]; then printf '%s\\n' \"$out\" | sed '1s/.*/0 D - -/'; \
+         else printf '%s\\n' \"$out\" | sed '1s/.*/0 A 9 -/'; fi",
+        bin = crate::support::BIN
+    );
+    let o = crate::support::retrocheck()
+        .args(["stress", "game", "--solution", &program, "--cases", "50"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.contains("0 A 9 -"), "shrunk below 4 positions:\n{out}");
+    assert!(out.contains("the symptom changed while shrinking"), "{out}");
+}
