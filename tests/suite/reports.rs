@@ -334,3 +334,52 @@ fn stress_says_when_shrinking_changed_the_symptom() {
     assert!(out.contains("0 A 9 -"), "shrunk below 4 positions:\n{out}");
     assert!(out.contains("the symptom changed while shrinking"), "{out}");
 }
+
+/// Right on games of at most 4 positions, and refuses the larger ones.
+fn small_games_only() -> impl Solver {
+    solver_fn("small-games-only", |game: &Game| {
+        if game.positions() > 4 {
+            return Err(SolveError::TooLarge {
+                solver: "small-games-only",
+                positions: game.positions(),
+                limit: 4,
+            });
+        }
+        retrocheck::solve::Retrograde.solve(game)
+    })
+}
+
+#[test]
+fn a_refused_game_is_skipped_not_reported_as_wrong() {
+    let solver = small_games_only();
+    let passed = Property::any_game(12).cases(64).save_to(None).run(&solver);
+    assert!(passed.is_ok(), "{}", passed.unwrap_err());
+    let passed = Campaign::new()
+        .families(Family::games())
+        .cases(200)
+        .max_positions(12)
+        .threads(1)
+        .save_to(None)
+        .run(&solver);
+    assert!(passed.is_ok(), "{}", passed.unwrap_err());
+}
+
+#[test]
+fn a_short_solution_is_reported_as_short() {
+    let short = solver_fn("one-short", |game: &Game| {
+        let mut solution = retrocheck::solve::Retrograde.solve(game)?;
+        solution.values.pop();
+        solution.choices.pop();
+        Ok(solution)
+    });
+    let failure = Property::any_game(6)
+        .cases(16)
+        .save_to(None)
+        .run(&short)
+        .unwrap_err();
+    let report = failure.to_string();
+    assert!(
+        report.contains("the solution has 0 positions, the game 1"),
+        "{report}"
+    );
+}

@@ -39,6 +39,7 @@
 //! the rest of this crate.
 
 mod campaign;
+mod declare;
 mod failure;
 mod fuzz;
 mod property;
@@ -50,6 +51,7 @@ pub use crate::fuzz::FuzzCase;
 pub use crate::generate::{Case, Family};
 pub use crate::oracles::mismatch::{Mismatch, Oracle, Relation, Signature};
 pub use campaign::Campaign;
+pub use declare::{per_thread, Claiming, Claims, Declared, PerThread, Supports};
 pub use failure::{Failure, Shown, SHOWN_LINES};
 pub use fuzz::{fuzz_bytes, fuzz_check, fuzz_diff, fuzz_input};
 pub use property::Property;
@@ -63,8 +65,12 @@ use proptest::strategy::{BoxedStrategy, Strategy, Union};
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Passed {
-    /// The cases checked.
+    /// The cases run, refused ones included.
     pub cases: u64,
+    /// Cases the solver refused as outside what it supports
+    /// ([`SolveError::Unsupported`](crate::SolveError::Unsupported), or a
+    /// [`Supports`] declaration): skipped, not checked.
+    pub refused: u64,
     /// A summary for people: a line, or a campaign's per-family table.
     pub summary: String,
 }

@@ -92,19 +92,31 @@ impl Property {
             ..Config::default()
         };
         let mut runner = TestRunner::new_with_rng(config, crate::seed::proptest_rng(self.seed));
+        let refused = std::cell::Cell::new(0u64);
         let result = runner.run(&self.strategy, |case| {
-            check_case(&case, under_test, &oracles)
-                .map(drop)
-                .map_err(|m| TestCaseError::fail(m.to_string()))
+            match check_case(&case, under_test, &oracles) {
+                Ok(stats) => {
+                    refused.set(refused.get() + u64::from(stats.refused));
+                    Ok(())
+                }
+                Err(m) => Err(TestCaseError::fail(m.to_string())),
+            }
         });
+        let refused = refused.get();
         match result {
             Ok(()) => Ok(Passed {
                 cases: u64::from(self.cases),
+                refused,
                 summary: format!(
-                    "{} passed {} proptest cases (seed {})",
+                    "{} passed {} proptest cases (seed {}){}",
                     under_test.name(),
-                    self.cases,
-                    self.seed
+                    self.cases - refused as u32,
+                    self.seed,
+                    if refused > 0 {
+                        format!("; {refused} more refused as unsupported")
+                    } else {
+                        String::new()
+                    }
                 ),
             }),
             Err(TestError::Fail(_, case)) => Err(Box::new(Failure::shrink(

@@ -213,6 +213,10 @@ pub struct FamilySummary {
     /// "1–1,000 positions". Empty for a campaign of one phase.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub phase: String,
+    /// Cases the solver under test refused as outside what it supports (counted in
+    /// `cases`, checked by no oracle).
+    #[serde(default)]
+    pub refused: u64,
 }
 
 /// Which shard a summary covers.
@@ -304,6 +308,7 @@ impl FamilySummary {
             certify_ran: u64::from(stats.certify_ran),
             skipped: 0,
             phase: String::new(),
+            refused: u64::from(stats.refused),
         });
     }
 
@@ -328,6 +333,7 @@ impl FamilySummary {
         self.relations_ran += f.relations_ran;
         self.certify_ran += f.certify_ran;
         self.skipped += f.skipped;
+        self.refused += f.refused;
     }
 
     /// The name of the row in a table: the family, and its phase when it has one
@@ -537,6 +543,12 @@ pub fn brief(families: &[FamilySummary]) -> String {
         .collect();
     if !idle.is_empty() {
         missing.push(format!("no case of {}", idle.join(", ")));
+    }
+    if all.refused > 0 {
+        missing.push(format!(
+            "{} refused by the solver as unsupported",
+            crate::text::count(all.refused as usize, "case")
+        ));
     }
     if all.relations_ran == 0 {
         missing.push("the relations checked no case".into());
