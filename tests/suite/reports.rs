@@ -8,7 +8,7 @@ use retrocheck::Mismatch;
 
 /// A solver with an index bug on self-loops, right otherwise: the commonest kind of
 /// bug, a panic.
-fn panics_on_self_loops() -> impl Solver {
+pub(crate) fn panics_on_self_loops() -> impl Solver {
     solver_fn("panics-on-self-loops", |game: &Game| {
         for p in game.ids() {
             if game.moves(p).contains(&p) {
@@ -33,7 +33,6 @@ fn a_panicking_solver_is_reported_as_a_shrunk_crash() {
         .save_to(None)
         .run(&solver);
     for failure in [property.unwrap_err(), campaign.unwrap_err()] {
-        println!("{failure}");
         assert!(matches!(failure.mismatch, Mismatch::Crashed { .. }), "{failure}");
         let report = failure.to_string();
         assert!(
@@ -48,7 +47,7 @@ fn a_panicking_solver_is_reported_as_a_shrunk_crash() {
 /// Right on games of at most `n` positions, every position a draw above: a fast
 /// path that switches on with size. Only relations that add positions see it on small
 /// games.
-fn draws_above(n: usize) -> impl Solver {
+pub(crate) fn draws_above(n: usize) -> impl Solver {
     solver_fn(format!("draws-above-{n}"), move |game: &Game| {
         if game.positions() > n {
             return Ok(Solution::from_values(game, vec![Value::Draw; game.positions()]));
@@ -63,7 +62,6 @@ fn a_relation_caught_failure_shows_the_transformed_game() {
     // is stuck.
     let failure = fuzz_check(&fuzz_input(&[0, 2, 0, 0, 2, 1, 1, 3]), &draws_above(2)).unwrap_err();
     let report = failure.to_string();
-    println!("{report}");
     assert!(matches!(failure.mismatch, Mismatch::Relation { .. }), "{report}");
     assert_eq!(
         failure.expected, failure.got,
@@ -90,7 +88,7 @@ fn a_relation_caught_failure_shows_the_transformed_game() {
 }
 
 /// A chain of 257 positions, all A, ids scrambled: remoteness 256 at its start.
-fn scrambled_chain() -> Game {
+pub(crate) fn scrambled_chain() -> Game {
     let n = 257u32;
     let mut b = GameBuilder::with_capacity(n as usize, n as usize);
     for p in 0..n - 1 {
@@ -101,7 +99,7 @@ fn scrambled_chain() -> Game {
     relabel(&b.build().unwrap(), &perm)
 }
 
-fn mutant(name: &'static str) -> impl Solver {
+pub(crate) fn mutant(name: &'static str) -> impl Solver {
     let subject = retrocheck_selftest::registry::by_name(name).unwrap();
     solver_fn(name, move |game: &Game| subject.solve(game))
 }

@@ -46,9 +46,8 @@ pub(super) fn render(failure: &Failure, whole: bool) -> String {
             ),
             _ => writeln!(
                 out,
-                "(the symptom changed while shrinking, the kind of failure did not: as found, {} ({}); now {})",
+                "(the symptom changed while shrinking, the kind of failure did not: as found, {}; now {})",
                 failure.found_as.symptom(),
-                failure.found_as,
                 failure.mismatch.symptom()
             ),
         };
@@ -257,7 +256,17 @@ fn play(expected: &[&str], from: usize) -> Option<String> {
 /// returns it.
 pub(super) fn write_full(failure: &Failure) -> Result<PathBuf, String> {
     let whole = render(failure, true);
-    let hash = Sha256::digest(whole.as_bytes());
+    // Named by what the report shows of the case, not where it was saved: the same
+    // failure gets the same directory.
+    let mut hasher = Sha256::new();
+    for part in [&failure.text, &failure.expected, &failure.got] {
+        hasher.update(part.as_bytes());
+        hasher.update([0]);
+    }
+    if let Some(t) = &failure.transformed {
+        hasher.update(t.text.as_bytes());
+    }
+    let hash = hasher.finalize();
     let name: String = hash[..8].iter().map(|b| format!("{b:02x}")).collect();
     let dir = std::env::temp_dir().join(format!("retrocheck-report-{name}"));
     let extension = match failure.case {
