@@ -223,3 +223,46 @@ fn the_readme_shows_the_failure_reports_as_this_build_prints_them() {
     }
     assert!(stale.is_empty(), "regenerate the README's blocks:\n{stale}");
 }
+
+/// `cargo doc -p retrocheck` fails (cargo panics) in a crate that has retrocheck as a
+/// dev-dependency only: the README gives a command that builds the docs from
+/// retrocheck's own manifest, found by `cargo metadata`. Its lookup is run here (the
+/// whole command builds documentation for a minute).
+#[test]
+fn the_readme_gives_a_cargo_doc_command_that_finds_retrochecks_manifest() {
+    let readme = page("README.md");
+    let command = block("README.md", &readme, "cargo doc of a dev-dependency");
+    let line = command
+        .lines()
+        .find(|l| l.starts_with("cargo doc"))
+        .expect("a cargo doc line");
+    assert!(
+        line.contains("--manifest-path") && !line.contains(" -p "),
+        "{line}"
+    );
+    let lookup = line
+        .split("\"$(")
+        .nth(1)
+        .and_then(|rest| rest.rsplit_once(")\""))
+        .map(|(inner, _)| inner)
+        .expect("the manifest path from a command substitution");
+    let out = std::process::Command::new("sh")
+        .args(["-c", lookup])
+        .env(
+            "PATH",
+            format!(
+                "{}:{}",
+                Path::new(env!("CARGO")).parent().unwrap().display(),
+                std::env::var("PATH").unwrap_or_default()
+            ),
+        )
+        .current_dir(Path::new(ROOT).join("examples/own-solver"))
+        .output()
+        .unwrap();
+    let path = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        path.trim().ends_with("crates/retrocheck/Cargo.toml"),
+        "{path}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
