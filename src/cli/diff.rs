@@ -200,6 +200,8 @@ fn report(summary: &Summary, tables: bool) {
     );
     if tables {
         out!("\n{}", summary.table());
+    } else if checked == 0 {
+        // The first case failed: nothing was covered to summarise.
     } else {
         out!("{}", summary.brief());
         outln!("(the full tables: --tables, or the --json summary)");
@@ -232,7 +234,12 @@ pub fn shrink_and_save(
         eprintln!("  step {step}: {}", size(c));
     })
     .map_err(Exit::bad)?;
-    outln!("{failure}");
+    let report = failure.to_string();
+    // The API's hint names its environment variable; here the flag decides.
+    let report = report
+        .strip_suffix("(set RETROCHECK_CORPUS=DIR to save it for replay)")
+        .map_or(report.clone(), |r| format!("{r}(not saved: --no-save)"));
+    outln!("{report}");
     match (&failure.saved, corpus) {
         (Some(Ok(saved)), _) => outln!("picture: retrocheck show {} --svg shrunk.svg", saved.display()),
         (Some(Err(e)), Some(root)) => eprintln!(
