@@ -99,7 +99,6 @@ impl Failure {
             direct: true,
             ..Policy::new(*oracles)
         };
-        let found_as = check_case(case, under_test, &policy.oracles.with_relations()).err();
         match Failure::triage(case, under_test, &policy, found_in.clone(), |_| {}) {
             Ok(mut failure) => {
                 failure.found_size = found_size;
@@ -107,6 +106,7 @@ impl Failure {
             }
             Err(e) => {
                 // It no longer fails: report it as found rather than lose it.
+                let found_as = check_case(case, under_test, &crate::failure::judging(case, oracles)).err();
                 let mismatch = found_as.unwrap_or(Mismatch::Crashed {
                     solver: under_test.name().into(),
                     error: format!("fails only sometimes ({e})"),
@@ -144,7 +144,8 @@ impl Failure {
         found_in: String,
         on_step: impl FnMut(&Case),
     ) -> Result<Failure, TriageError> {
-        let found_as = check_case(case, under_test, &policy.oracles.with_relations())
+        // As the shrinker judges it: the relations only where they are cheap.
+        let found_as = check_case(case, under_test, &crate::failure::judging(case, &policy.oracles))
             .err()
             .ok_or(TriageError::Passes)?;
         let t = triage(case, under_test, policy, on_step)?;
