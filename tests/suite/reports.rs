@@ -381,3 +381,36 @@ fn a_short_solution_is_reported_as_short() {
         "{report}"
     );
 }
+
+/// Run in a child process by the test below, which reads its standard error.
+#[test]
+#[ignore = "run in a child process by a_caught_panic_is_not_printed"]
+fn child_a_panicking_solver() {
+    let solver = panics_on_self_loops();
+    assert!(Property::any_game(8)
+        .cases(64)
+        .save_to(None)
+        .run(&solver)
+        .is_err());
+    let campaign = Campaign::new()
+        .families(Family::games())
+        .cases(300)
+        .max_positions(12);
+    assert!(campaign.threads(2).save_to(None).run(&solver).is_err());
+}
+
+#[test]
+fn a_caught_panic_is_not_printed() {
+    let child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "reports::child_a_panicking_solver",
+            "--exact",
+            "--ignored",
+            "--nocapture",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&child.stderr);
+    assert!(child.status.success(), "{stderr}");
+    assert!(!stderr.contains("index out of bounds"), "{stderr}");
+}
