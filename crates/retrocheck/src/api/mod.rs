@@ -34,6 +34,11 @@
 //! # my_solver_passes_retrocheck();
 //! ```
 //!
+//! What your solver does not do is declared rather than failed on: [`Supports`] (games
+//! it refuses, skipped and counted), [`Claims`] (outcomes only, or values without
+//! moves) and [`per_thread`] (a solver that is not `Send + Sync`). A panic of your
+//! solver is caught and reported as a crash, shrunk.
+//!
 //! The semantics your solver must follow (values, remoteness, the reported move) are on
 //! the page [`semantics`](crate::semantics); the harness behind these entry points is
 //! the rest of this crate.
