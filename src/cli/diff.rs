@@ -2,8 +2,8 @@
 
 use super::{solver, Exit, Status};
 use indicatif::{ProgressBar, ProgressStyle};
-use retrocheck::corpus;
-use retrocheck::failure::{case_text, triage, Policy};
+use retrocheck::api::Failure;
+use retrocheck::failure::Policy;
 use retrocheck::generate::{Case, Family};
 use retrocheck::oracles::Oracles;
 use retrocheck::run::bulk::{Shard, Summary};
@@ -56,6 +56,10 @@ pub struct Args {
     /// Do not save failures.
     #[arg(long)]
     pub no_save: bool,
+    /// Print the full per-family tables (results, then coverage per axis) instead of
+    /// the summary of a few lines; the JSON summary (--json) always has them.
+    #[arg(long)]
+    pub tables: bool,
 }
 
 /// A family by name, or a usage error listing them.
@@ -115,7 +119,7 @@ pub fn run(args: Args) -> Status {
         .expect("no panics while holding the bar")
         .1
         .finish_and_clear();
-    report(&summary);
+    report(&summary, args.tables);
     if let Some(path) = &args.json {
         let json = serde_json::to_string_pretty(&summary.to_file()).expect("a summary serializes");
         std::fs::write(path, json + "\n")
@@ -132,7 +136,21 @@ pub fn run(args: Args) -> Status {
                 failure.mismatch
             );
             let corpus = (!args.no_save).then_some(args.corpus.as_path());
-            pool.install(|| shrink_and_save(&failure.case, under_test.as_ref(), &campaign.oracles, corpus))?;
+            let found_in = format!(
+                "case {} of the campaign (family {}, seed {})",
+                failure.index,
+                failure.family.name(),
+                failure.seed
+            );
+            pool.install(|| {
+                shrink_and_save(
+                    &failure.case,
+                    found_in,
+                    under_test.as_ref(),
+                    &campaign.oracles,
+                    corpus,
+                )
+            })?;
             Err(Exit::Found(anyhow::anyhow!(
                 "{} fails: {}",
                 under_test.name(),
@@ -156,29 +174,50 @@ fn progress_bar(cases: u64) -> ProgressBar {
     bar
 }
 
-fn report(summary: &Summary) {
+/// The verdict first, then what was covered and what was not, on one screen; the
+/// full tables with `--tables`. On a pass the verdict is the last line too.
+fn report(summary: &Summary, tables: bool) {
+    let n = retrocheck::stress::quote::thousands;
     let skipped: u64 = summary.families.iter().map(|f| f.skipped).sum();
     let checked = summary.cases - skipped;
+    let verdict = if summary.failure.is_some() {
+        "FAILED"
+    } else {
+        "passed"
+    };
     outln!(
-        "retrocheck diff: solver {}, seed {}, {checked} cases checked{} in {:.1} s ({:.0} cases/s)\n",
+        "retrocheck diff: {verdict}: solver {}, seed {}, {} cases checked{} in {:.1} s ({} cases/s)",
         summary.solver,
         summary.seed,
+        n(checked),
         if skipped > 0 {
-            format!(" ({skipped} more skipped as isomorphic)")
+            format!(" ({} more skipped as isomorphic)", n(skipped))
         } else {
             String::new()
         },
         summary.elapsed.as_secs_f64(),
-        checked as f64 / summary.elapsed.as_secs_f64().max(1e-9)
+        n((checked as f64 / summary.elapsed.as_secs_f64().max(1e-9)) as u64)
     );
-    out!("{}", summary.table());
+    if tables {
+        out!("\n{}", summary.table());
+    } else if checked == 0 {
+        // The first case failed: nothing was covered to summarise.
+    } else {
+        out!("{}", summary.brief());
+        outln!("(the full tables: --tables, or the --json summary)");
+    }
+    if summary.failure.is_none() {
+        outln!("passed: no failure in {} cases", n(checked));
+    }
 }
 
-/// Shrinks a failing case with progress on stderr, prints the minimal case, then saves
-/// it: the case is on the screen even when the corpus cannot be written, and the last
-/// line says where it went or why it could not. Shared by `diff` and `shrink`.
+/// Shrinks a failing case with progress on stderr, then prints the report of the API's
+/// [`Failure`]: the minimal case, the expected output and the solver's (cut to their
+/// first differences when long, the rest in files it names), and where the case was
+/// saved or why it could not be. Shared by `diff` and `shrink`.
 pub fn shrink_and_save(
     case: &Case,
+    found_in: String,
     under_test: &dyn Subject,
     oracles: &Oracles,
     corpus: Option<&Path>,
@@ -186,42 +225,28 @@ pub fn shrink_and_save(
     let size = |c: &Case| c.size_text();
     eprintln!("shrinking from {} …", size(case));
     let mut step = 0;
-    let triaged = triage(case, under_test, &Policy::new(*oracles), |c| {
+    let policy = Policy {
+        corpus: corpus.map(Path::to_path_buf),
+        ..Policy::new(*oracles)
+    };
+    let failure = Failure::triage(case, under_test, &policy, found_in, |c| {
         step += 1;
         eprintln!("  step {step}: {}", size(c));
     })
     .map_err(Exit::bad)?;
-    outln!(
-        "shrunk in {} steps ({} candidates tried, {:.2} s) to {}:\n",
-        triaged.shrunk.steps,
-        triaged.shrunk.tries,
-        triaged.shrunk.elapsed.as_secs_f64(),
-        size(&triaged.shrunk.value)
-    );
-    outln!("{}", triaged.text);
-    outln!("failure: {}", triaged.mismatch);
-    outln!("expected output (from the references):\n{}", triaged.expected);
-    let Some(root) = corpus else {
-        return Ok(());
-    };
-    let (kind, _) = case_text(&triaged.shrunk.value);
-    match corpus::save(root, kind, &triaged.text, &triaged.expected) {
-        Ok(saved) => {
-            let verb = if saved.already_present {
-                "already in the corpus as"
-            } else {
-                "saved as"
-            };
-            outln!("{verb} {} and {}", saved.input.display(), saved.output.display());
-            outln!(
-                "picture: retrocheck show {} --svg shrunk.svg",
-                saved.input.display()
-            );
-        }
-        Err(e) => eprintln!(
+    let report = failure.to_string();
+    // The API's hint names its environment variable; here the flag decides.
+    let report = report
+        .strip_suffix("(set RETROCHECK_CORPUS=DIR to save it for replay)")
+        .map_or(report.clone(), |r| format!("{r}(not saved: --no-save)"));
+    outln!("{report}");
+    match (&failure.saved, corpus) {
+        (Some(Ok(saved)), _) => outln!("picture: retrocheck show {} --svg shrunk.svg", saved.display()),
+        (Some(Err(e)), Some(root)) => eprintln!(
             "retrocheck: not saved: the corpus {} cannot be written ({e}); the case is printed above",
             root.display()
         ),
+        _ => {}
     }
     Ok(())
 }

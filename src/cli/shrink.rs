@@ -109,7 +109,8 @@ pub fn run(args: Args) -> Status {
         Err(mismatch) => {
             outln!("{}: {mismatch}", args.file.display());
             let corpus = (!args.no_save).then_some(args.corpus.as_path());
-            super::diff::shrink_and_save(&case, under_test.as_ref(), &oracles, corpus)?;
+            let found_in = args.file.display().to_string();
+            super::diff::shrink_and_save(&case, found_in, under_test.as_ref(), &oracles, corpus)?;
             Err(Exit::Found(anyhow::anyhow!(
                 "{} fails on {}",
                 under_test.name(),

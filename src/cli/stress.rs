@@ -10,7 +10,7 @@ use retrocheck::problems::{Problem, Registered};
 use retrocheck::stress::quote::block;
 use retrocheck::stress::report::{FailureRecord, Report, ShrunkRecord, StressFile};
 use retrocheck::stress::{
-    expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target,
+    expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target, Verdict,
 };
 use retrocheck::Game;
 use std::io::IsTerminal;
@@ -52,9 +52,11 @@ pub struct Args {
     /// Programs run in parallel (the verdicts do not depend on it).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
-    /// Time limit per run (wall clock); the program is killed with its children after it.
-    #[arg(long, default_value = "2s", value_parser = humantime::parse_duration)]
-    pub timeout: Duration,
+    /// Time limit per run (wall clock); the program is killed with its children after
+    /// it. Default: the original judge's (docs/problems/: pursuit, shiritori, catmouse
+    /// 2s, berzerk 4s, minigame 6s; 2s for games), unscaled.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    pub timeout: Option<Duration>,
     /// Memory limit per process, e.g. 256M or 1G: the address space of every process
     /// of the command is limited to it (RLIMIT_AS), and a run whose peak resident memory
     /// exceeds it, or whose allocation fails under it, is a memory limit exceeded.
@@ -136,7 +138,8 @@ impl super::PerTarget for Args {
 
 fn stress<T: Target>(args: Args) -> Status {
     let jobs = super::threads(Some(args.jobs), "--jobs")?;
-    if args.timeout.is_zero() {
+    let timeout = args.timeout.unwrap_or(T::TIME_LIMIT);
+    if timeout.is_zero() {
         return Err(Exit::bad("--timeout must be more than 0s"));
     }
     let max_size = args.max_size.unwrap_or(T::DEFAULT_MAX_SIZE);
@@ -144,7 +147,7 @@ fn stress<T: Target>(args: Args) -> Status {
         return Err(Exit::bad("--max-size must be at least 1"));
     }
     let limits = Limits {
-        time: args.timeout,
+        time: timeout,
         memory: args.memory_limit,
     };
     let settings = Settings {
@@ -194,9 +197,9 @@ fn stress<T: Target>(args: Args) -> Status {
             outln!(
                 "`{}`: {} inputs, every one accepted ({:.1} s, sizes up to {} {})",
                 args.solution,
-                searched.done,
+                retrocheck::stress::quote::thousands(searched.done),
                 searched.elapsed.as_secs_f64(),
-                settings.largest::<T>(),
+                retrocheck::stress::quote::thousands(settings.largest::<T>().into()),
                 T::UNIT
             );
             outln!("{}", report.text());
@@ -245,6 +248,13 @@ fn stress<T: Target>(args: Args) -> Status {
         reduced.elapsed.as_secs_f64(),
         reduced.input.describe()
     );
+    let official = reduced.input.cases.iter().all(|c| c.is_official());
+    if !official {
+        outln!(
+            "(this input is outside the original judge's constraints (docs/problems/{}.md): only --edge-cases or --beyond-limits draw such inputs)\n",
+            T::NAME
+        );
+    }
     if reduced.out_of_time {
         outln!("(shrinking stopped at --shrink-time: a smaller failing input may exist)\n");
     }
@@ -253,6 +263,9 @@ fn stress<T: Target>(args: Args) -> Status {
         outln!("your output:\n{}", block(&run.stdout, SHOWN_OUTPUT));
     }
     outln!("verdict: {}", reduced.verdict);
+    if symptom(&reduced.verdict) != symptom(&verdict) {
+        outln!("(the symptom changed while shrinking, the verdict did not: as found, {verdict})");
+    }
     let saved = save(&args, &settings, &reduced, &text, &expected);
     outln!("\n{}", report.text());
     write_json::<T>(
@@ -274,6 +287,7 @@ fn stress<T: Target>(args: Args) -> Status {
                 runs: reduced.runs,
                 seconds: reduced.elapsed.as_secs_f64(),
                 out_of_time: reduced.out_of_time,
+                official,
             },
             saved,
         }),
@@ -283,6 +297,19 @@ fn stress<T: Target>(args: Args) -> Status {
         args.solution,
         reduced.verdict.kind()
     )))
+}
+
+/// What a person sees go wrong, without where: the expected and printed line of a
+/// wrong answer or presentation error, the status of a runtime error, the verdict's
+/// kind otherwise. Shrinking keeps the kind; the report says when it changed the rest.
+fn symptom(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::WrongAnswer { expected, got, .. } | Verdict::PresentationError { expected, got, .. } => {
+            format!("{expected} / {got}")
+        }
+        Verdict::RuntimeError { status, .. } => status.clone(),
+        other => other.kind().to_string(),
+    }
 }
 
 /// A progress bar on a terminal; nothing on anything else.
@@ -357,7 +384,7 @@ fn write_json<T: Target>(
         unit: T::UNIT.into(),
         edge_cases: settings.rules.edge_cases,
         beyond_limits: settings.rules.beyond_limits,
-        time_limit_seconds: args.timeout.as_secs_f64(),
+        time_limit_seconds: settings.program.limits.time.as_secs_f64(),
         memory_limit_bytes: args.memory_limit,
         seconds: elapsed.as_secs_f64(),
         passed: failure.is_none(),

@@ -112,3 +112,87 @@ fn replay_names_a_file_that_does_not_parse_and_a_stale_out_file() {
         "{error}"
     );
 }
+
+/// A solver declaring it solves games of at most 4 positions: the others are skipped
+/// and counted.
+#[test]
+fn refused_games_are_counted_in_every_entry_points_summary() {
+    let small = Supports::everything()
+        .max_positions(4)
+        .of(solver_fn("small", |game: &Game| {
+            retrocheck::solve::Retrograde.solve(game)
+        }));
+    let property = Property::any_game(12)
+        .cases(64)
+        .save_to(None)
+        .run(&small)
+        .unwrap();
+    assert!(property.refused > 0 && property.refused < 64, "{property:?}");
+    assert!(property.summary.contains("refused"), "{}", property.summary);
+    let campaign = Campaign::new()
+        .families(Family::games())
+        .cases(200)
+        .max_positions(12)
+        .threads(1)
+        .save_to(None)
+        .run(&small)
+        .unwrap();
+    assert!(campaign.refused > 0 && campaign.refused < 200, "{campaign:?}");
+    // A solver of games without draws is still caught when wrong on the others.
+    let no_draws = Supports::everything().no_draws().of(all_draws());
+    assert!(Property::any_game(8)
+        .cases(64)
+        .save_to(None)
+        .run(&no_draws)
+        .is_err());
+}
+
+/// Outcomes right, remoteness always 0.
+fn outcomes_only() -> impl Solver {
+    solver_fn("outcomes-only", |game: &Game| {
+        let truth = retrocheck::solve::Retrograde.solve(game)?;
+        let values = truth
+            .values
+            .iter()
+            .map(|v| v.winner().map_or(Value::Draw, |w| Value::win(w, 0)))
+            .collect();
+        Ok(Solution::from_values(game, values))
+    })
+}
+
+#[test]
+fn an_outcome_only_solver_is_checked_on_outcomes_alone() {
+    let property = || Property::any_game(10).cases(64).save_to(None);
+    assert!(property().run(&outcomes_only()).is_err(), "remoteness is wrong");
+    property().run(&Claims::Outcomes.of(outcomes_only())).unwrap();
+    assert!(property().run(&Claims::Values.of(outcomes_only())).is_err());
+    // A wrong outcome is still caught, and shrunk.
+    let failure = property().run(&Claims::Outcomes.of(all_draws())).unwrap_err();
+    assert_eq!(failure.positions, 1, "{failure}");
+}
+
+#[test]
+fn a_solver_that_is_not_sync_runs_one_instance_per_thread() {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    // A cache in a RefCell: neither Sync nor, with an Rc inside, Send.
+    let cached = per_thread(
+        "cached",
+        || RefCell::new(HashMap::<String, std::rc::Rc<Solution>>::new()),
+        |cache: &RefCell<HashMap<String, std::rc::Rc<Solution>>>, game: &Game| {
+            let key = retrocheck::format::print_game(game);
+            if let Some(hit) = cache.borrow().get(&key) {
+                return Ok((**hit).clone());
+            }
+            let solution = retrocheck::solve::Retrograde.solve(game)?;
+            cache.borrow_mut().insert(key, std::rc::Rc::new(solution.clone()));
+            Ok(solution)
+        },
+    );
+    Property::any_game(8).cases(64).assert(&cached);
+    Campaign::new()
+        .cases(400)
+        .max_positions(12)
+        .threads(2)
+        .assert(&cached);
+}

@@ -146,6 +146,7 @@ fn diff_reports_and_on_a_bug_shrinks_saves_and_the_saved_case_replays() {
             "800",
             "--max-positions",
             "30",
+            "--tables",
             "--json",
             json_arg,
         ],

@@ -282,7 +282,7 @@ fn an_unwritable_corpus_still_prints_the_case() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
-        out.contains("expected output (from the references)") && out.contains("game "),
+        out.contains("expected (the references' solution)") && out.contains("game "),
         "{out}"
     );
     assert!(stderr(&o).contains("not saved: the corpus"), "{}", stderr(&o));

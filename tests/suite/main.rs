@@ -13,6 +13,7 @@ mod parallel;
 mod problems;
 mod readme;
 mod recipes;
+mod reports;
 mod shards;
 mod shrink_contest;
 mod solvers;
@@ -20,12 +21,15 @@ mod stress;
 mod support;
 
 /// The proptest configuration of every property: cases follow `PROPTEST_CASES`
-/// (default 256); nothing is persisted next to the sources — a failure is shrunk by
+/// (default 256); proptest does not shrink; nothing is persisted next to the sources — a failure is shrunk by
 /// retrocheck's shrinker and reported as text, and saved in a corpus only when
 /// `RETROCHECK_CORPUS` asks for it.
 pub fn config() -> proptest::prelude::ProptestConfig {
     proptest::prelude::ProptestConfig {
         failure_persistence: None,
+        // The shrinker of `save_failure` makes the case 1-minimal: proptest's own
+        // shrinking would only stop at its cap and print a warning.
+        max_shrink_iters: 0,
         ..Default::default()
     }
 }

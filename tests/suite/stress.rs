@@ -743,7 +743,7 @@ fn the_report_and_the_failure_do_not_depend_on_the_number_of_jobs() {
         }
         value.as_object_mut().unwrap().remove("seconds");
         // Shrinking runs `--jobs` candidates at once: the shrunk input is the same,
-        // the number of runs (its effort, like its time) is not.
+        // the number of runs (its effort) and its time are not.
         if let Some(shrunk) = value.pointer_mut("/failure/shrunk") {
             let shrunk = shrunk.as_object_mut().unwrap();
             shrunk.remove("runs");

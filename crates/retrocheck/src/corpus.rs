@@ -181,6 +181,17 @@ pub fn load(path: &Path) -> Result<CorpusFile, ReplayError> {
 /// Replays a corpus file with `under_test`: every case through `oracles`, then its
 /// output against the `.out` file. The number of cases, or the first failure.
 pub fn replay(file: &CorpusFile, under_test: &dyn Subject, oracles: &Oracles) -> Result<usize, ReplayError> {
+    replay_counted(file, under_test, oracles).map(|(cases, _)| cases)
+}
+
+/// [`replay`], with the number of cases the subject refused as unsupported (each
+/// checked by no oracle; its output taken as the proven one).
+pub fn replay_counted(
+    file: &CorpusFile,
+    under_test: &dyn Subject,
+    oracles: &Oracles,
+) -> Result<(usize, u64), ReplayError> {
+    let mut refused = 0;
     let mut output = String::new();
     for (index, case) in file.cases.iter().enumerate() {
         let failed = |mismatch| ReplayError::Failed {
@@ -190,12 +201,13 @@ pub fn replay(file: &CorpusFile, under_test: &dyn Subject, oracles: &Oracles) ->
             case: Box::new(case.clone()),
             mismatch,
         };
-        let (_, solution) = check_case_solution(case, under_test, oracles).map_err(failed)?;
+        let (stats, solution) = check_case_solution(case, under_test, oracles).map_err(failed)?;
+        refused += u64::from(stats.refused);
         output += &crate::oracles::expected::text(case, index + 1, &solution);
     }
     let (want, got) = (out_lines(&file.expected), out_lines(&output));
     match (0..want.len().max(got.len())).find(|&l| want.get(l) != got.get(l)) {
-        None => Ok(file.cases.len()),
+        None => Ok((file.cases.len(), refused)),
         Some(line) => Err(ReplayError::Stale {
             path: file.path.clone(),
             line: line + 1,

@@ -145,11 +145,11 @@ pub fn triage(
         .direct
         .then(|| check_case(case, under_test, &cheap).err())
         .flatten();
-    let (shrunk, final_oracles) = if let Some(first) = direct {
+    let (mut shrunk, final_oracles, signature) = if let Some(first) = direct {
         let signature = first.signature();
         let fails = |c: &Case| fails_with(c, &cheap, signature);
         let shrunk = shrink_case(case, fails, &mut on_step, deadline, jobs_for(case));
-        (shrunk, cheap)
+        (shrunk, cheap, signature)
     } else {
         let signature = check_case(case, under_test, oracles)
             .err()
@@ -182,11 +182,20 @@ pub fn triage(
             shrunk.elapsed += first.elapsed;
             shrunk.out_of_time |= first.out_of_time;
         }
-        (shrunk, final_oracles)
+        (shrunk, final_oracles, signature)
     };
-    let mismatch = check_case(&shrunk.value, under_test, &final_oracles)
+    let mut mismatch = check_case(&shrunk.value, under_test, &final_oracles)
         .err()
         .ok_or(TriageError::NoLongerFails)?;
+    // Ids in order of discovery from the failing position, as Hypothesis normalises its
+    // examples: a person reads the case from the top. Kept only if it fails the same way.
+    if let Some(normal) = normalised(&shrunk.value, &mismatch) {
+        if let Err(m) = check_case(&normal, under_test, &final_oracles) {
+            if m.signature() == signature {
+                (shrunk.value, mismatch) = (normal, m);
+            }
+        }
+    }
     let (kind, text) = case_text(&shrunk.value);
     let expected = crate::oracles::expected::output(&shrunk.value, 1)?;
     let saved = policy.corpus.as_ref().map(|root| {
@@ -200,6 +209,43 @@ pub fn triage(
         expected,
         saved,
     })
+}
+
+/// `case` with its ids renumbered in order of discovery — breadth first along the
+/// moves, in move order — from the position where `mismatch` sees the solution wrong
+/// (position 0 when it names none), then from each position not yet reached in id
+/// order; `None` for a contest instance or a game already so numbered.
+pub fn normalised(case: &Case, mismatch: &Mismatch) -> Option<Case> {
+    let Case::Game(game) = case else { return None };
+    let n = game.positions();
+    let start = match mismatch {
+        Mismatch::Disagree { difference, .. } | Mismatch::CheckerAccepted { difference, .. } => {
+            difference.position
+        }
+        Mismatch::Rejected { violation, .. } => violation.position,
+        _ => 0,
+    };
+    let mut perm = vec![u32::MAX; n];
+    let mut order = Vec::with_capacity(n);
+    for root in std::iter::once(start).chain(0..n as u32) {
+        if root as usize >= n || perm[root as usize] != u32::MAX {
+            continue;
+        }
+        perm[root as usize] = order.len() as u32;
+        order.push(root);
+        let mut next = order.len() - 1;
+        while next < order.len() {
+            for &q in game.moves(order[next]) {
+                if perm[q as usize] == u32::MAX {
+                    perm[q as usize] = order.len() as u32;
+                    order.push(q);
+                }
+            }
+            next += 1;
+        }
+    }
+    let identity = perm.iter().enumerate().all(|(p, &q)| p as u32 == q);
+    (!identity).then(|| Case::Game(crate::transform::relabel(game, &perm)))
 }
 
 /// For test properties: when `case` fails, shrink it and return a report with the

@@ -74,6 +74,7 @@ pub mod failure;
 pub mod fuzz;
 pub mod generate;
 pub mod oracles;
+pub mod panics;
 pub mod prelude;
 pub mod run;
 pub mod search;

@@ -33,3 +33,20 @@ impl<S: Solver> Subject for S {
         Solver::solve(self, game)
     }
 }
+
+/// `subject.solve(game)` with a panic caught ([`crate::panics::catch`]) and returned as
+/// a failure of the solve: how the oracle path, the relations and the reports call the
+/// code under test.
+pub fn solve_caught(subject: &dyn Subject, game: &Game) -> Result<Solution, SolveError> {
+    crate::panics::catch(|| subject.solve(game)).unwrap_or_else(|panic| Err(SolveError::Failed(panic)))
+}
+
+/// `subject.answer(instance, k)` with a panic caught, as [`solve_caught`].
+pub fn answer_caught(
+    subject: &dyn Subject,
+    instance: &Instance,
+    k: usize,
+) -> Option<Result<String, SolveError>> {
+    crate::panics::catch(|| subject.answer(instance, k))
+        .unwrap_or_else(|panic| Some(Err(SolveError::Failed(panic))))
+}

@@ -53,6 +53,11 @@ pub enum SolveError {
     /// Any other failure, described for a user; not a refusal.
     #[error("{0}")]
     Failed(String),
+    /// The solver declines a game outside what it supports (a size, or a feature such
+    /// as draws or explicit outcomes), saying why: a refusal, which the harness skips
+    /// and counts, never a failure.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
 }
 
 impl SolveError {
@@ -60,7 +65,7 @@ impl SolveError {
     pub fn is_refusal(&self) -> bool {
         matches!(
             self,
-            SolveError::TooLarge { .. } | SolveError::BudgetExceeded { .. }
+            SolveError::TooLarge { .. } | SolveError::BudgetExceeded { .. } | SolveError::Unsupported(_)
         )
     }
 }

@@ -285,7 +285,9 @@ fn berzerk_and_catmouse_limits_sizes_and_errors() {
         Instance::Catmouse(c(vec![vec![], vec![2], vec![]])).size_text(),
         "3 nodes, 1 listed neighbour"
     );
-    assert!(c(vec![vec![], vec![2], vec![1]]).is_official());
+    // The original's `1 <= graph[i].length`: the hole too has a neighbour.
+    assert!(!c(vec![vec![], vec![2], vec![1]]).is_official());
+    assert!(c(vec![vec![1], vec![0, 2], vec![1]]).is_official());
     assert!(!c(vec![vec![1], vec![2], vec![1]]).is_official()); // 0 → 1 not listed back
     assert!(!c(vec![vec![], vec![2, 1], vec![1]]).is_official()); // self-listed
     assert!(!c(vec![vec![], vec![2, 2], vec![1, 1]]).is_official()); // repeated

@@ -139,6 +139,7 @@ impl Campaign {
         match summary.failure {
             None => Ok(Passed {
                 cases: summary.cases,
+                refused: summary.total().refused,
                 summary: summary.table(),
             }),
             Some(failure) => Err(pool.install(|| {

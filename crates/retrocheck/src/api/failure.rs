@@ -1,7 +1,9 @@
 //! What every entry point of the API returns when your solver is wrong: the failing
 //! case shrunk by retrocheck's shrinker, as text, with the references' expected output.
 
-use crate::failure::{case_text, triage, Policy};
+use super::report;
+use crate::failure::{case_text, triage, Policy, TriageError};
+use crate::format::print_game;
 use crate::generate::Case;
 use crate::oracles::{check_case, Mismatch, Oracles, Signature};
 use crate::Subject;
@@ -13,8 +15,13 @@ use std::path::{Path, PathBuf};
 /// refuted by a reference or `certify` — or, for a failure that only a metamorphic
 /// relation sees, still fails that way.
 ///
-/// `Display` prints the whole report: what failed, the shrunk case as `.game` text (or
-/// a one-case contest input), the expected output and the solver's own output on it.
+/// `Display` prints the report: what failed, the shrunk case as `.game` text (or a
+/// one-case contest input) with its ids in order of discovery from the failing
+/// position, the expected output and the solver's own output on it; for a failure a
+/// relation caught, also the transformed game the solver is wrong on. A report longer
+/// than [`SHOWN_LINES`] lines shows the case's first lines, the first lines of output
+/// that differ with their context, and the play from the failing position, and names
+/// the files that hold the rest; `{:#}` prints it whole.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Failure {
@@ -25,6 +32,9 @@ pub struct Failure {
     pub found_in: String,
     /// The size of the case as found, in words ("57 positions, 235 moves").
     pub found_size: String,
+    /// How the case failed as found, before shrinking: shrinking keeps the kind of
+    /// failure ([`Signature`]), but the symptom may change, and the report says so.
+    pub found_as: Mismatch,
     /// The shrunk case.
     pub case: Case,
     /// How the shrunk case fails.
@@ -35,14 +45,40 @@ pub struct Failure {
     pub expected: String,
     /// What the solver under test prints for it, or the error it gave.
     pub got: String,
+    /// When a metamorphic relation caught the failure, the transformed game on which
+    /// the solver is wrong, with the references' output and the solver's.
+    pub transformed: Option<Shown>,
     /// Positions of the shrunk case's game (a contest instance's product game).
     pub positions: usize,
     /// Shrinking steps taken.
     pub shrink_steps: usize,
+    /// Shrinking candidates judged.
+    pub shrink_tries: usize,
     /// When saving was asked for: the corpus file the shrunk case was saved as (or
     /// found identical), or why it could not be saved.
     pub saved: Option<Result<PathBuf, String>>,
+    /// When the report is too long to print whole: the directory holding the whole
+    /// case and both outputs (`case.game` or `case.in`, `expected.out`, `got.out`,
+    /// and the transformed game's when there is one), or why it could not be written.
+    pub full_report: Option<Result<PathBuf, String>>,
 }
+
+/// A game or contest input as a report shows it: its text, the references' output and
+/// the solver's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Shown {
+    /// The canonical text of the case.
+    pub text: String,
+    /// What every correct solver prints for it.
+    pub expected: String,
+    /// What the solver under test prints for it, or the error it gave.
+    pub got: String,
+}
+
+/// A report of at most this many lines is printed whole; a longer one is cut to about
+/// this many, the rest left in files.
+pub const SHOWN_LINES: usize = 40;
 
 impl Failure {
     /// Shrinks the failing `case` (keeping how it fails) and builds the report; saves it
@@ -55,54 +91,126 @@ impl Failure {
         found_in: String,
         corpus: Option<&Path>,
     ) -> Failure {
-        let found_size = case.size_text();
         let (as_game, found_in) = product_game_if_wrong(case, under_test, oracles, found_in);
+        let found_size = case.size_text();
         let case = as_game.as_ref().unwrap_or(case);
         let policy = Policy {
             corpus: corpus.map(Path::to_path_buf),
             direct: true,
             ..Policy::new(*oracles)
         };
-        let (shrunk, mismatch, steps, text, expected, saved) = match triage(case, under_test, &policy, |_| {})
-        {
-            Ok(t) => (
-                t.shrunk.value,
-                t.mismatch,
-                t.shrunk.steps,
-                t.text,
-                t.expected,
-                t.saved,
-            ),
+        match Failure::triage(case, under_test, &policy, found_in.clone(), |_| {}) {
+            Ok(mut failure) => {
+                failure.found_size = found_size;
+                failure
+            }
             Err(e) => {
                 // It no longer fails: report it as found rather than lose it.
-                let mismatch = check_case(case, under_test, oracles)
-                    .err()
-                    .unwrap_or(Mismatch::Crashed {
-                        solver: under_test.name().into(),
-                        error: format!("fails only sometimes ({e})"),
-                    });
+                let found_as = check_case(case, under_test, &crate::failure::judging(case, oracles)).err();
+                let mismatch = found_as.unwrap_or(Mismatch::Crashed {
+                    solver: under_test.name().into(),
+                    error: format!("fails only sometimes ({e})"),
+                });
                 let (kind, text) = case_text(case);
                 let expected = crate::oracles::expected::output(case, 1).unwrap_or_else(|e| format!("{e}\n"));
                 let saved = corpus.map(|root| {
                     crate::corpus::save(root, kind, &text, &expected)
+                        .map(|s| s.input)
                         .map_err(|e| format!("not saved in {}: {e}", root.display()))
                 });
-                (case.clone(), mismatch, 0, text, expected, saved)
+                Failure::build(
+                    under_test,
+                    found_in,
+                    found_size,
+                    mismatch.clone(),
+                    mismatch,
+                    case.clone(),
+                    text,
+                    expected,
+                    0,
+                    0,
+                    saved,
+                )
             }
+        }
+    }
+
+    /// Shrinks a failing `case` by `policy` ([`triage`]) and builds its report: what
+    /// `retrocheck diff` and `shrink` print. `on_step` sees each accepted shrinking step.
+    pub fn triage(
+        case: &Case,
+        under_test: &dyn Subject,
+        policy: &Policy,
+        found_in: String,
+        on_step: impl FnMut(&Case),
+    ) -> Result<Failure, TriageError> {
+        // As the shrinker judges it: the relations only where they are cheap.
+        let found_as = check_case(case, under_test, &crate::failure::judging(case, &policy.oracles))
+            .err()
+            .ok_or(TriageError::Passes)?;
+        let t = triage(case, under_test, policy, on_step)?;
+        Ok(Failure::build(
+            under_test,
+            found_in,
+            case.size_text(),
+            found_as,
+            t.mismatch,
+            t.shrunk.value,
+            t.text,
+            t.expected,
+            t.shrunk.steps,
+            t.shrunk.tries,
+            t.saved.map(|s| s.map(|saved| saved.input)),
+        ))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        under_test: &dyn Subject,
+        found_in: String,
+        found_size: String,
+        found_as: Mismatch,
+        mismatch: Mismatch,
+        case: Case,
+        text: String,
+        expected: String,
+        shrink_steps: usize,
+        shrink_tries: usize,
+        saved: Option<Result<PathBuf, String>>,
+    ) -> Failure {
+        let transformed = match &mismatch {
+            Mismatch::Relation { transformed, .. } => {
+                let case = Case::Game((**transformed).clone());
+                Some(Shown {
+                    text: print_game(transformed),
+                    expected: crate::oracles::expected::output(&case, 1)
+                        .unwrap_or_else(|e| format!("({e})\n")),
+                    got: output_of(&case, under_test),
+                })
+            }
+            _ => None,
         };
-        Failure {
+        let mut failure = Failure {
             solver: under_test.name().into(),
             found_in,
             found_size,
-            positions: shrunk.game().map_or(0, |g| g.positions()),
-            got: output_of(&shrunk, under_test),
-            case: shrunk,
+            found_as,
+            positions: case.game().map_or(0, |g| g.positions()),
+            got: output_of(&case, under_test),
+            case,
             mismatch,
             text,
             expected,
-            shrink_steps: steps,
-            saved: saved.map(|s| s.map(|saved| saved.input)),
+            transformed,
+            shrink_steps,
+            shrink_tries,
+            saved,
+            full_report: None,
+        };
+        if report::line_count(&failure) > SHOWN_LINES {
+            failure.full_report = Some(report::write_full(&failure));
         }
+        failure
     }
 }
 
@@ -135,11 +243,11 @@ fn output_of(case: &Case, under_test: &dyn Subject) -> String {
         Ok(game) => game,
         Err(e) => return format!("(no game: {e})\n"),
     };
-    match under_test.solve(&game) {
+    match crate::subject::solve_caught(under_test, &game) {
         Err(e) => format!("(error: {e})\n"),
         Ok(solution) if solution.len() != game.positions() => format!(
-            "(a solution of {} positions for a game of {})\n",
-            solution.len(),
+            "(a short solution: {} for a game of {})\n",
+            crate::text::count(solution.len(), "position"),
             game.positions()
         ),
         Ok(solution) => crate::oracles::expected::text(case, 1, &solution),
@@ -148,25 +256,7 @@ fn output_of(case: &Case, under_test: &dyn Subject) -> String {
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} is wrong: {}", self.solver, self.mismatch)?;
-        writeln!(
-            f,
-            "found in {} ({}), shrunk in {} steps to {}:",
-            self.found_in,
-            self.found_size,
-            self.shrink_steps,
-            self.case.size_text()
-        )?;
-        write!(f, "{}", self.text)?;
-        writeln!(f, "expected (the references' solution):")?;
-        write!(f, "{}", self.expected)?;
-        writeln!(f, "{} gives:", self.solver)?;
-        write!(f, "{}", self.got)?;
-        match &self.saved {
-            Some(Ok(path)) => write!(f, "saved as {}", path.display()),
-            Some(Err(e)) => write!(f, "{e}"),
-            None => write!(f, "(set RETROCHECK_CORPUS=DIR to save it for replay)"),
-        }
+        f.write_str(&report::render(self, f.alternate()))
     }
 }
 

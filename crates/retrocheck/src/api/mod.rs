@@ -34,22 +34,30 @@
 //! # my_solver_passes_retrocheck();
 //! ```
 //!
+//! What your solver does not do is declared rather than failed on: [`Supports`] (games
+//! it refuses, skipped and counted), [`Claims`] (outcomes only, or values without
+//! moves) and [`per_thread`] (a solver that is not `Send + Sync`). A panic of your
+//! solver is caught and reported as a crash, shrunk.
+//!
 //! The semantics your solver must follow (values, remoteness, the reported move) are on
 //! the page [`semantics`](crate::semantics); the harness behind these entry points is
 //! the rest of this crate.
 
 mod campaign;
+mod declare;
 mod failure;
 mod fuzz;
 mod property;
 mod replay;
+mod report;
 mod solver_fn;
 
 pub use crate::fuzz::FuzzCase;
 pub use crate::generate::{Case, Family};
 pub use crate::oracles::mismatch::{Mismatch, Oracle, Relation, Signature};
 pub use campaign::Campaign;
-pub use failure::Failure;
+pub use declare::{per_thread, Claiming, Claims, Declared, PerThread, Supports};
+pub use failure::{Failure, Shown, SHOWN_LINES};
 pub use fuzz::{fuzz_bytes, fuzz_check, fuzz_diff, fuzz_input};
 pub use property::Property;
 pub use replay::{replay, ReplayError, BUILTIN_CORPUS};
@@ -62,8 +70,12 @@ use proptest::strategy::{BoxedStrategy, Strategy, Union};
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Passed {
-    /// The cases checked.
+    /// The cases run, refused ones included.
     pub cases: u64,
+    /// Cases the solver refused as outside what it supports
+    /// ([`SolveError::Unsupported`](crate::SolveError::Unsupported), or a
+    /// [`Supports`] declaration): skipped, not checked.
+    pub refused: u64,
     /// A summary for people: a line, or a campaign's per-family table.
     pub summary: String,
 }

@@ -16,8 +16,8 @@ use std::path::PathBuf;
 ///
 /// Cases are drawn from a seeded generator (seed 0 unless [`Property::seed`] says
 /// otherwise), so a run is reproducible; their count follows `PROPTEST_CASES` (default
-/// 256). proptest shrinks a failing case first, then retrocheck's shrinker makes it
-/// 1-minimal. Nothing is persisted next to the sources; a failure is saved in a corpus
+/// 256). A failing case is shrunk by retrocheck's shrinker to a 1-minimal one
+/// (proptest's own shrinking is off: it adds nothing but its iteration-cap warning). Nothing is persisted next to the sources; a failure is saved in a corpus
 /// only when asked ([`Property::save_to`], or `RETROCHECK_CORPUS=DIR`).
 ///
 /// ```
@@ -85,29 +85,45 @@ impl Property {
         let config = Config {
             cases: self.cases,
             failure_persistence: None,
+            // retrocheck's shrinker makes the failing case 1-minimal: proptest's own
+            // shrinking would only stop at its iteration cap and say so, on a case
+            // shrunk further anyway.
+            max_shrink_iters: 0,
             ..Config::default()
         };
         let mut runner = TestRunner::new_with_rng(config, crate::seed::proptest_rng(self.seed));
+        let refused = std::cell::Cell::new(0u64);
         let result = runner.run(&self.strategy, |case| {
-            check_case(&case, under_test, &oracles)
-                .map(drop)
-                .map_err(|m| TestCaseError::fail(m.to_string()))
+            match check_case(&case, under_test, &oracles) {
+                Ok(stats) => {
+                    refused.set(refused.get() + u64::from(stats.refused));
+                    Ok(())
+                }
+                Err(m) => Err(TestCaseError::fail(m.to_string())),
+            }
         });
+        let refused = refused.get();
         match result {
             Ok(()) => Ok(Passed {
                 cases: u64::from(self.cases),
+                refused,
                 summary: format!(
-                    "{} passed {} proptest cases (seed {})",
+                    "{} passed {} proptest cases (seed {}){}",
                     under_test.name(),
-                    self.cases,
-                    self.seed
+                    self.cases - refused as u32,
+                    self.seed,
+                    if refused > 0 {
+                        format!("; {refused} more refused as unsupported")
+                    } else {
+                        String::new()
+                    }
                 ),
             }),
             Err(TestError::Fail(_, case)) => Err(Box::new(Failure::shrink(
                 &case,
                 under_test,
                 &oracles,
-                format!("a proptest case (seed {}), after proptest's shrinking", self.seed),
+                format!("a proptest case (seed {})", self.seed),
                 self.corpus.as_deref(),
             ))),
             // retrocheck's strategies never reject a case: an abort is a harness bug.

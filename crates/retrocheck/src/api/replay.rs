@@ -81,12 +81,16 @@ pub fn replay<S: Solver + ?Sized>(solver: &S, root: impl AsRef<Path>) -> Result<
         let size = std::fs::metadata(path).map_or(u64::MAX, |m| m.len());
         (Kind::of_path(path) != Some(Kind::Game), size, path.clone())
     });
-    let (mut cases, file_count) = (0, files.len());
+    let (mut cases, mut refused, file_count) = (0, 0, files.len());
     let oracles = Oracles::default();
     for path in files {
-        let replayed = corpus::load(&path).and_then(|file| corpus::replay(&file, under_test, &oracles));
+        let replayed =
+            corpus::load(&path).and_then(|file| corpus::replay_counted(&file, under_test, &oracles));
         match replayed {
-            Ok(n) => cases += n as u64,
+            Ok((n, r)) => {
+                cases += n as u64;
+                refused += r;
+            }
             Err(corpus::ReplayError::Failed {
                 path, kind, k, case, ..
             }) => {
@@ -109,10 +113,17 @@ pub fn replay<S: Solver + ?Sized>(solver: &S, root: impl AsRef<Path>) -> Result<
     }
     Ok(Passed {
         cases,
+        refused,
         summary: format!(
-            "{} passed {cases} cases of {file_count} corpus files under {}",
+            "{} passed {} cases of {file_count} corpus files under {}{}",
             under_test.name(),
-            root.display()
+            cases - refused,
+            root.display(),
+            if refused > 0 {
+                format!("; {refused} more refused as unsupported")
+            } else {
+                String::new()
+            }
         ),
     })
 }

@@ -29,12 +29,12 @@ impl Contest for Instance {
         instance(rng, n, rules.official_at::<Instance>(n))
     }
 
-    /// Half of the boards of at least [`SEARCHED_SIZES`]'s smallest size, within the
+    /// Half of the boards of at least `SEARCHED_SIZES`'s smallest size, within the
     /// official limits, come from a pool of boards searched for long games once per
     /// process, relabelled: a board on which the common 2n-ply horizon is wrong is rare
     /// among constructed boards (1 in 2,000 corridors of 9 to 20 nodes), and one search
     /// of 80 ms finds one 7 times in 8 (`cargo bench --bench search`). The other half,
-    /// and every other board, is [`corridors`].
+    /// and every other board, is `corridors`.
     fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
         let official = rules.official_at::<Instance>(n);
         if official && n >= SEARCHED_SIZES[0] && rng.gen_bool(0.5) {

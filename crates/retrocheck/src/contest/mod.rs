@@ -65,7 +65,7 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
     /// A small random edit of this test case that keeps its size — an edge added,
     /// removed or rewired, a step changed, a word retargeted, a start moved — within
     /// the official limits when `official`: a move of the search for long games
-    /// ([`crate::generate::search`]).
+    /// ([`crate::search`]).
     fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Self;
 
     /// The size `n` the problem's long family ([`Contest::long`]) gives a case of about

@@ -1,7 +1,7 @@
 //! The vocabulary of failures: the oracles, the metamorphic relations, what a check
 //! reports ([`Mismatch`]) and its kind ([`Signature`]), shared by every entry point.
 
-use crate::game::Outcome;
+use crate::game::{Game, Outcome};
 use crate::problems::Problem;
 use crate::solution::Difference;
 use crate::solve::Violation;
@@ -167,6 +167,8 @@ pub enum Mismatch {
         solver: String,
         /// Expected (left) against the solver's solution of the transformed game.
         difference: Difference,
+        /// The transformed game, on which the solver's solution is wrong.
+        transformed: Box<Game>,
     },
 }
 
@@ -203,6 +205,72 @@ impl Mismatch {
             Mismatch::OracleFailed { .. } => Signature::OracleFailure,
             Mismatch::Answer { .. } => Signature::WrongAnswer,
             Mismatch::CheckerAccepted { .. } => Signature::CheckerAccepts,
+        }
+    }
+
+    /// What a person sees go wrong, without where: which side a wrong value gives the
+    /// win to and which the right one does ("A wins where it is a draw"), a wrong
+    /// remoteness or move, the broken rule, the error with its numbers left out. Two
+    /// failures of one [`Signature`] may have different symptoms: a report says when
+    /// shrinking changed it.
+    pub fn symptom(&self) -> String {
+        fn who(value: crate::game::Value) -> &'static str {
+            match value.winner() {
+                Some(crate::game::Side::A) => "A wins",
+                Some(crate::game::Side::B) => "B wins",
+                None => "a draw",
+            }
+        }
+        // (the solver's, the right one)
+        let wrong = |got: (crate::game::Value, Option<u32>), right: (crate::game::Value, Option<u32>)| {
+            if who(got.0) != who(right.0) {
+                format!("{} where {}", who(got.0), who(right.0))
+            } else if got.0 != right.0 {
+                "a wrong remoteness".to_string()
+            } else {
+                "a wrong move".to_string()
+            }
+        };
+        // The numbers of a message left out (a panic's location kept): "the len is 3
+        // but the index is 11" and "… 1 … 1" are one symptom.
+        let numbers_out = |s: &str| {
+            let (kept, rest) = match s.strip_prefix("panicked at ").and_then(|r| r.find(": ")) {
+                Some(end) => s.split_at("panicked at ".len() + end),
+                None => ("", s),
+            };
+            let mut out = kept.to_string();
+            for c in rest.chars() {
+                if !c.is_ascii_digit() {
+                    out.push(c);
+                } else if !out.ends_with('#') {
+                    out.push('#');
+                }
+            }
+            out
+        };
+        match self {
+            Mismatch::Disagree { difference, .. } | Mismatch::CheckerAccepted { difference, .. } => {
+                wrong(difference.left, difference.right)
+            }
+            Mismatch::Relation { difference, .. } => wrong(difference.right, difference.left),
+            Mismatch::Rejected { violation, .. } => {
+                let rule = format!("{:?}", violation.rule);
+                format!("certify: {}", rule.split([' ', '(', '{']).next().unwrap_or(""))
+            }
+            Mismatch::Crashed { error, .. } => numbers_out(error),
+            Mismatch::OracleFailed { error, .. } => numbers_out(error),
+            Mismatch::ImplicitProduct {
+                checked, implicit, ..
+            } => {
+                format!("{} where {}", implicit.letter(), checked.letter())
+            }
+            Mismatch::Answer { expected, got, .. } => {
+                if expected.split_whitespace().count() == 1 && got.split_whitespace().count() == 1 {
+                    format!("{got} where {expected}")
+                } else {
+                    "a wrong answer".into()
+                }
+            }
         }
     }
 
@@ -269,10 +337,12 @@ impl fmt::Display for Mismatch {
                 relation,
                 solver,
                 difference,
+                transformed,
             } => write!(
                 f,
-                "the {} relation fails for {solver}: expected vs got at {difference}",
-                relation.name()
+                "the {} relation fails for {solver}: on the transformed game ({}), expected vs got at {difference}",
+                relation.name(),
+                crate::text::count(transformed.positions(), "position"),
             ),
         }
     }

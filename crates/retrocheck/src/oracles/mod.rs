@@ -115,8 +115,13 @@ pub struct Stats {
     pub minimax_ran: bool,
     /// Whether the metamorphic relations checked the solver.
     pub relations_ran: bool,
-    /// Whether `certify` checked the solution (always, when the check passed).
+    /// Whether `certify` checked the solution (always, when the check passed and the
+    /// solver did not refuse the game).
     pub certify_ran: bool,
+    /// Whether the solver under test refused the game as outside what it supports
+    /// ([`SolveError::is_refusal`](crate::SolveError::is_refusal)): nothing was
+    /// checked, and the case counts as refused, not passed.
+    pub refused: bool,
 }
 
 impl Stats {
@@ -185,10 +190,42 @@ pub fn check_solution(
     oracles: &Oracles,
 ) -> Result<(Stats, Solution), Mismatch> {
     let name = under_test.name().to_string();
-    let claimed = under_test.solve(game).map_err(|e| Mismatch::Crashed {
-        solver: name.clone(),
-        error: e.to_string(),
-    })?;
+    let claimed = match crate::subject::solve_caught(under_test, game) {
+        Ok(claimed) => claimed,
+        // A game outside what the solver supports: skipped, counted as refused; the
+        // solution returned is the proven one, for callers that print an output.
+        Err(e) if e.is_refusal() => {
+            let solution = expected::solution(game).map_err(|e| Mismatch::OracleFailed {
+                oracle: None,
+                error: e.to_string(),
+            })?;
+            let stats = Stats {
+                refused: true,
+                ..Stats::of(game, &solution)
+            };
+            return Ok((stats, solution));
+        }
+        Err(e) => {
+            return Err(Mismatch::Crashed {
+                solver: name,
+                error: e.to_string(),
+            })
+        }
+    };
+    let n = game.positions();
+    if claimed.values.len() != n || claimed.choices.len() != n {
+        // Short (or long): said so, not compared as draws at the missing positions.
+        return Err(Mismatch::Rejected {
+            solver: name,
+            violation: Violation {
+                position: 0,
+                rule: crate::solve::Rule::Length {
+                    claimed: claimed.values.len().min(claimed.choices.len()),
+                    positions: n,
+                },
+            },
+        });
+    }
     let mut stats = Stats::of(game, &claimed);
     for (reference, solver) in references(oracles) {
         if !within_moves(reference, oracles, game) {
@@ -325,6 +362,9 @@ fn check_instance_solution(
         error: error.to_string(),
     })?;
     let (stats, truth) = check_solution(&game, under_test, oracles)?;
+    if stats.refused {
+        return Ok((stats, truth));
+    }
     let outcomes: Vec<Outcome> = truth.values.iter().map(|v| v.outcome()).collect();
     let fast = instance
         .implicit_outcomes()
@@ -340,7 +380,7 @@ fn check_instance_solution(
             implicit: fast[p],
         });
     }
-    if let Some(answer) = under_test.answer(instance, 1) {
+    if let Some(answer) = crate::subject::answer_caught(under_test, instance, 1) {
         let got = answer.map_err(|e| Mismatch::Crashed {
             solver: under_test.name().into(),
             error: e.to_string(),

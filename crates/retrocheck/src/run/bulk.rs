@@ -103,6 +103,21 @@ pub struct Phase {
 }
 
 impl Phase {
+    /// What sets this phase apart from the others of a campaign, for its summary rows:
+    /// its sizes ("1–1,000 positions"), or "every game of ≤ 4 positions".
+    pub fn label(&self) -> String {
+        let size = |n: usize| crate::stress::quote::thousands(n as u64);
+        if self.families == [Family::Exhaustive] {
+            return format!("every game of ≤ {} positions", self.max_positions);
+        }
+        let min = if self.families.contains(&Family::Large) {
+            self.min_positions.max(LARGE_MIN)
+        } else {
+            self.min_positions
+        };
+        format!("{}–{} positions", size(min), size(self.max_positions.max(min)))
+    }
+
     /// The family, seed and size of the `index`-th case of this shard. Families take
     /// turns within every shard, so each shard covers each family; a family's `j`-th
     /// case (counted over the whole campaign) depends only on the campaign seed, the
@@ -193,6 +208,15 @@ pub struct FamilySummary {
     pub certify_ran: u64,
     /// Cases skipped: exhaustive games isomorphic to one already covered.
     pub skipped: u64,
+    /// The phase of the campaign this row belongs to when the campaign has several
+    /// (the default one has four, which draw from the same families): its sizes, as
+    /// "1–1,000 positions". Empty for a campaign of one phase.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub phase: String,
+    /// Cases the solver under test refused as outside what it supports (counted in
+    /// `cases`, checked by no oracle).
+    #[serde(default)]
+    pub refused: u64,
 }
 
 /// Which shard a summary covers.
@@ -283,6 +307,8 @@ impl FamilySummary {
             relations_ran: u64::from(stats.relations_ran),
             certify_ran: u64::from(stats.certify_ran),
             skipped: 0,
+            phase: String::new(),
+            refused: u64::from(stats.refused),
         });
     }
 
@@ -307,6 +333,17 @@ impl FamilySummary {
         self.relations_ran += f.relations_ran;
         self.certify_ran += f.certify_ran;
         self.skipped += f.skipped;
+        self.refused += f.refused;
+    }
+
+    /// The name of the row in a table: the family, and its phase when it has one
+    /// ("uniform, 1–1,000 positions").
+    pub fn row_name(&self) -> String {
+        if self.phase.is_empty() {
+            self.family.clone()
+        } else {
+            format!("{}, {}", self.family, self.phase)
+        }
     }
 
     /// The share of positions won by A, won by B, and drawn, in percent.
@@ -404,6 +441,127 @@ impl Summary {
     pub fn total(&self) -> FamilySummary {
         total(&self.families)
     }
+
+    /// The summary on one screen: cases per phase, the sizes, values and degrees
+    /// reached, how often each oracle ran, and what was not covered (see [`brief`]).
+    pub fn brief(&self) -> String {
+        brief(&self.families)
+    }
+}
+
+/// A summary for a person, in a few lines: the cases of each phase (or family count),
+/// the sizes reached with the cases per size bucket, the mix of values and the longest
+/// remoteness, the largest degrees, the share of cases each oracle checked, and what
+/// was not covered: size buckets between the smallest and largest case that no case
+/// fell in, and families that ran no case. Numbers have thousands separators; sizes
+/// are positions of the game checked (a contest instance's product game).
+pub fn brief(families: &[FamilySummary]) -> String {
+    let n = |x: u64| crate::stress::quote::thousands(x);
+    let all = total(families);
+    let mut out = String::new();
+    // Phases in order of first appearance, with their cases.
+    let mut phases: Vec<(&str, u64, u64)> = Vec::new();
+    for f in families {
+        match phases.iter_mut().find(|(p, _, _)| *p == f.phase) {
+            Some((_, cases, skipped)) => {
+                *cases += f.cases;
+                *skipped += f.skipped;
+            }
+            None => phases.push((&f.phase, f.cases, f.skipped)),
+        }
+    }
+    let mut names: Vec<&str> = families.iter().map(|f| f.family.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    if phases.len() > 1 {
+        let list: Vec<String> = phases
+            .iter()
+            .map(|(p, cases, skipped)| {
+                let skipped = if *skipped > 0 {
+                    format!(" (+{} isomorphic, skipped)", n(*skipped))
+                } else {
+                    String::new()
+                };
+                format!("{p}: {}{skipped}", n(*cases))
+            })
+            .collect();
+        out += &format!("cases by phase: {}\n", list.join(" · "));
+    }
+    out += &format!(
+        "families: {} ({})\n",
+        names.len(),
+        if names.len() > 6 {
+            format!("{}, …", names[..6].join(", "))
+        } else {
+            names.join(", ")
+        }
+    );
+    let buckets: Vec<String> = SIZE_BUCKETS
+        .iter()
+        .zip(all.sizes)
+        .filter(|(_, c)| *c > 0)
+        .map(|((name, _), c)| format!("{name}: {}", n(c)))
+        .collect();
+    out += &format!(
+        "cases by size (positions): {}; largest {}\n",
+        buckets.join(" · "),
+        n(all.largest)
+    );
+    let (a, b, d) = all.mix();
+    out += &format!(
+        "values: {a:.1}% A wins, {b:.1}% B wins, {d:.1}% draws; longest remoteness {}\n",
+        n(u64::from(all.max_remoteness))
+    );
+    out += &format!(
+        "degrees: up to {} moves from a position, {} into one, one move listed {} times\n",
+        n(u64::from(all.max_out_degree)),
+        n(u64::from(all.max_in_degree)),
+        n(u64::from(all.max_multiplicity))
+    );
+    let share = |x: u64| format!("{:.0}%", 100.0 * x as f64 / all.cases.max(1) as f64);
+    out += &format!(
+        "oracles: minimax on {} of cases, fixpoint on {}, relations on {}, certify on {}\n",
+        share(all.minimax_ran),
+        share(all.fixpoint_ran),
+        share(all.relations_ran),
+        share(all.certify_ran)
+    );
+    let mut missing = Vec::new();
+    let first = all.sizes.iter().position(|&c| c > 0);
+    let last = all.sizes.iter().rposition(|&c| c > 0);
+    if let (Some(first), Some(last)) = (first, last) {
+        for (i, &c) in all.sizes.iter().enumerate() {
+            if c == 0 && i > first && i < last {
+                missing.push(format!("no case of {} positions", SIZE_BUCKETS[i].0));
+            }
+        }
+    }
+    let idle: Vec<String> = families
+        .iter()
+        .filter(|f| f.cases == 0 && f.skipped == 0)
+        .map(FamilySummary::row_name)
+        .collect();
+    if !idle.is_empty() {
+        missing.push(format!("no case of {}", idle.join(", ")));
+    }
+    if all.refused > 0 {
+        missing.push(format!(
+            "{} refused by the solver as unsupported",
+            crate::text::count(all.refused as usize, "case")
+        ));
+    }
+    if all.relations_ran == 0 {
+        missing.push("the relations checked no case".into());
+    }
+    out += &format!(
+        "not covered: {}\n",
+        if missing.is_empty() {
+            "—".into()
+        } else {
+            missing.join("; ")
+        }
+    );
+    out
 }
 
 /// A Markdown table: per family the cases (and skipped isomorphic ones), positions,
@@ -419,7 +577,7 @@ pub fn table(families: &[FamilySummary]) -> String {
         let share = |x: u64| format!("{:.0}%", 100.0 * x as f64 / f.cases.max(1) as f64);
         out += &format!(
             "| {} | {} | {} | {} | {} | {a:.1}% | {b:.1}% | {d:.1}% | {} | {} | {} | {} | {} |\n",
-            f.family,
+            f.row_name(),
             f.cases,
             f.skipped,
             f.positions,
@@ -489,7 +647,12 @@ impl Subject for UntilDeadline<'_> {
 /// (positions), the largest out- and in-degree and multiplicity, the longest
 /// remoteness and the share of drawn positions; shared by `diff` and `stress`.
 pub fn coverage_table<'a>(rows: impl IntoIterator<Item = &'a FamilySummary>) -> String {
-    let mut out = String::from("coverage: cases by size (positions), and the extremes reached\n\n| family |");
+    coverage_table_sized(rows, "positions")
+}
+
+/// [`coverage_table`], its heading saying what the sizes count (`sizes`).
+pub fn coverage_table_sized<'a>(rows: impl IntoIterator<Item = &'a FamilySummary>, sizes: &str) -> String {
+    let mut out = format!("coverage: cases by size ({sizes}), and the extremes reached\n\n| family |");
     for (name, _) in SIZE_BUCKETS {
         out += &format!(" {name} |");
     }
@@ -497,7 +660,7 @@ pub fn coverage_table<'a>(rows: impl IntoIterator<Item = &'a FamilySummary>) -> 
     out += &"---:|".repeat(SIZE_BUCKETS.len() + 5);
     out += "\n";
     for f in rows {
-        out += &format!("| {} |", f.family);
+        out += &format!("| {} |", f.row_name());
         for n in f.sizes {
             out += &format!(" {n} |");
         }

@@ -161,7 +161,14 @@ pub fn run(
     let mut summaries = Vec::new();
     let mut failed = None;
     for campaign in campaigns {
-        let summary = bulk::run(campaign, under_test, &|done| progress(campaign, done));
+        let mut summary = bulk::run(campaign, under_test, &|done| progress(campaign, done));
+        // The default campaign draws from the same families in several phases: each
+        // row says which phase it is of.
+        if campaigns.len() > 1 {
+            for family in &mut summary.families {
+                family.phase = campaign.label();
+            }
+        }
         let stop = summary.failure.is_some();
         summaries.push(summary);
         if stop {

@@ -2,7 +2,7 @@
 //! run, the most memory, the largest input in the problem's own unit, and the coverage
 //! reached on each axis (the `diff` coverage table, so a user sees what was not tried).
 
-use crate::run::bulk::{coverage_table, FamilySummary, SIZE_BUCKETS};
+use crate::run::bulk::{coverage_table_sized, FamilySummary, SIZE_BUCKETS};
 use crate::stress::judge::KINDS;
 use crate::stress::quote::thousands;
 use crate::stress::{Draw, Input, Target, Tested};
@@ -33,6 +33,10 @@ pub struct Report {
     /// Per way of drawing inputs ([`Draw::ALL`]): how many, and the longest game the
     /// answer reads among their test cases.
     pub draws: [DrawTally; 3],
+    /// What `--max-size` counts for the target (vertices, objects, words, nodes,
+    /// positions), and whether its games are contest product games: the coverage
+    /// table's sizes count the positions of the game checked, and says so.
+    pub unit: (&'static str, bool),
 }
 
 /// What the inputs drawn one way reached.
@@ -78,12 +82,14 @@ impl Report {
             },
             runs: Vec::new(),
             draws: Default::default(),
+            unit: ("positions", false),
         }
     }
 
     /// Counts the run of input `index`.
     pub fn add<T: Target>(&mut self, index: u64, input: &Input<T>, tested: &Tested) {
         self.inputs += 1;
+        self.unit = (T::UNIT, T::CONTEST);
         self.verdicts[tested.verdict.index()] += 1;
         self.total_time += tested.elapsed;
         if self.runs.len() < RUNS_KEPT {
@@ -158,7 +164,11 @@ impl Report {
         out += &self.long_games();
         if self.coverage.cases > 0 {
             out += "\n";
-            out += &coverage_table([&self.coverage]);
+            let sizes = match self.unit {
+                (unit, true) => format!("positions of the product game; --max-size counts {unit}"),
+                _ => "positions".into(),
+            };
+            out += &coverage_table_sized([&self.coverage], &sizes);
         }
         out
     }
@@ -390,4 +400,12 @@ pub struct ShrunkRecord {
     pub seconds: f64,
     /// Whether shrinking stopped at its deadline.
     pub out_of_time: bool,
+    /// Whether the shrunk input is within the original judge's constraints (it can be
+    /// outside only with `--edge-cases` or `--beyond-limits`); true for games.
+    #[serde(default = "official_by_default")]
+    pub official: bool,
+}
+
+fn official_by_default() -> bool {
+    true
 }
