@@ -95,6 +95,12 @@ pub fn run(args: Args) -> Status {
         .map_err(|e| Exit::bad(format!("cannot start the thread pool: {e}")))?;
     let plan = plan(&args)?;
     plan.check(pool.current_num_threads()).map_err(Exit::bad)?;
+    if let Some(path) = &args.json {
+        super::check_output_file(path, "--json")?;
+    }
+    if !args.no_save {
+        super::check_output_dir(&args.corpus, "--corpus")?;
+    }
     for warning in plan.warnings() {
         eprintln!("retrocheck: warning: {warning}");
     }
@@ -116,12 +122,9 @@ pub fn run(args: Args) -> Status {
         .1
         .finish_and_clear();
     report(&summary);
-    if let Some(path) = &args.json {
-        let json = serde_json::to_string_pretty(&summary.to_file()).expect("a summary serializes");
-        std::fs::write(path, json + "\n")
-            .map_err(|e| Exit::bad(format!("writing {}: {e}", path.display())))?;
-    }
-    match (&summary.failure, failed) {
+    // The failure is shrunk and saved before the JSON is written: whatever happens to
+    // the JSON file, a found failure is kept and reported (status 1).
+    let found = match (&summary.failure, failed) {
         (Some(failure), Some(campaign)) => {
             outln!(
                 "\nFAILED at case {} (family {}, seed {}, size {}): {}",
@@ -133,13 +136,27 @@ pub fn run(args: Args) -> Status {
             );
             let corpus = (!args.no_save).then_some(args.corpus.as_path());
             pool.install(|| shrink_and_save(&failure.case, under_test.as_ref(), &campaign.oracles, corpus))?;
-            Err(Exit::Found(anyhow::anyhow!(
+            Some(anyhow::anyhow!(
                 "{} fails: {}",
                 under_test.name(),
                 failure.mismatch
-            )))
+            ))
         }
-        _ => Ok(()),
+        _ => None,
+    };
+    if let Some(path) = &args.json {
+        let json = serde_json::to_string_pretty(&summary.to_file()).expect("a summary serializes");
+        if let Err(e) = std::fs::write(path, json + "\n") {
+            let message = format!("writing {}: {e}", path.display());
+            if found.is_none() {
+                return Err(Exit::bad(message));
+            }
+            eprintln!("retrocheck: {message}");
+        }
+    }
+    match found {
+        Some(e) => Err(Exit::Found(e)),
+        None => Ok(()),
     }
 }
 
@@ -174,9 +191,10 @@ fn report(summary: &Summary) {
     out!("{}", summary.table());
 }
 
-/// Shrinks a failing case with progress on stderr, prints the minimal case, then saves
-/// it: the case is on the screen even when the corpus cannot be written, and the last
-/// line says where it went or why it could not. Shared by `diff` and `shrink`.
+/// Shrinks a failing case with progress on stderr, saves it, then prints the minimal
+/// case: the case is on the screen even when the corpus cannot be written, saved even
+/// when the screen cannot be written to, and the last line says where it went or why
+/// it could not. Shared by `diff` and `shrink`.
 pub fn shrink_and_save(
     case: &Case,
     under_test: &dyn Subject,
@@ -191,6 +209,12 @@ pub fn shrink_and_save(
         eprintln!("  step {step}: {}", size(c));
     })
     .map_err(Exit::bad)?;
+    // Saved first, then printed: a standard output that is closed or full must not
+    // cost the case (the line saying where it went is repeated on standard error then).
+    let saved = corpus.map(|root| {
+        let (kind, _) = case_text(&triaged.shrunk.value);
+        (root, corpus::save(root, kind, &triaged.text, &triaged.expected))
+    });
     outln!(
         "shrunk in {} steps ({} candidates tried, {:.2} s) to {}:\n",
         triaged.shrunk.steps,
@@ -201,24 +225,25 @@ pub fn shrink_and_save(
     outln!("{}", triaged.text);
     outln!("failure: {}", triaged.mismatch);
     outln!("expected output (from the references):\n{}", triaged.expected);
-    let Some(root) = corpus else {
-        return Ok(());
-    };
-    let (kind, _) = case_text(&triaged.shrunk.value);
-    match corpus::save(root, kind, &triaged.text, &triaged.expected) {
-        Ok(saved) => {
+    match saved {
+        None => {}
+        Some((_, Ok(saved))) => {
             let verb = if saved.already_present {
                 "already in the corpus as"
             } else {
                 "saved as"
             };
-            outln!("{verb} {} and {}", saved.input.display(), saved.output.display());
+            super::keep(format_args!(
+                "{verb} {} and {}",
+                saved.input.display(),
+                saved.output.display()
+            ));
             outln!(
                 "picture: retrocheck show {} --svg shrunk.svg",
                 saved.input.display()
             );
         }
-        Err(e) => eprintln!(
+        Some((root, Err(e))) => eprintln!(
             "retrocheck: not saved: the corpus {} cannot be written ({e}); the case is printed above",
             root.display()
         ),

@@ -170,6 +170,10 @@ fn stress<T: Target>(args: Args) -> Status {
         );
     }
     check_size::<T>(&settings, jobs)?;
+    if let Some(path) = &args.json {
+        super::check_output_file(path, "--json")?;
+    }
+    super::check_output_dir(&args.save, "--save")?;
     probe::<T>(&settings.program, &settings, "solution")?;
     if let Some(reference) = &settings.reference {
         probe::<T>(reference, &settings, "reference")?;
@@ -214,7 +218,11 @@ fn stress<T: Target>(args: Args) -> Status {
                 trouble: trouble.to_string(),
                 regenerate: settings.regenerate::<T>(index),
             };
-            write_json::<T>(&args, &settings, report, searched.elapsed, Some(failure))?;
+            if let Err(Exit::BadInput(e) | Exit::Found(e)) =
+                write_json::<T>(&args, &settings, report, searched.elapsed, Some(failure))
+            {
+                eprintln!("retrocheck: {e:#}");
+            }
             return Err(Exit::Found(anyhow::anyhow!(
                 "input {index} ({}): {trouble}\n{}",
                 settings.regenerate::<T>(index),
@@ -238,6 +246,9 @@ fn stress<T: Target>(args: Args) -> Status {
     let reduced = reduce(&settings, &input, &verdict, jobs, deadline);
     let text = reduced.input.text();
     let expected = expected(&settings, &reduced.input).map_err(|e| Exit::Found(anyhow::anyhow!("{e}")))?;
+    // Saved first, then printed: a standard output that is closed or full must not
+    // cost the case.
+    let saving = save(&args, &settings, &reduced, &text, &expected);
     outln!(
         "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{text}",
         retrocheck::text::count(reduced.steps, "step"),
@@ -253,9 +264,28 @@ fn stress<T: Target>(args: Args) -> Status {
         outln!("your output:\n{}", block(&run.stdout, SHOWN_OUTPUT));
     }
     outln!("verdict: {}", reduced.verdict);
-    let saved = save(&args, &settings, &reduced, &text, &expected);
+    let saved = match saving {
+        Saving::Saved(saved) => {
+            super::keep(format_args!(
+                "\nsaved as {} and {}",
+                saved.input.display(),
+                saved.output.display()
+            ));
+            Some(saved.input.display().to_string())
+        }
+        Saving::Variant => {
+            outln!(
+                "\nnot saved in the corpus: retrocheck's answer to this input differs from the reference's (a variant problem?); `regenerate it` above writes it again"
+            );
+            None
+        }
+        Saving::Failed(e) => {
+            eprintln!("retrocheck: not saved in {}: {e}", args.save.display());
+            None
+        }
+    };
     outln!("\n{}", report.text());
-    write_json::<T>(
+    let json = write_json::<T>(
         &args,
         &settings,
         report,
@@ -277,7 +307,10 @@ fn stress<T: Target>(args: Args) -> Status {
             },
             saved,
         }),
-    )?;
+    );
+    if let Err(Exit::BadInput(e) | Exit::Found(e)) = json {
+        eprintln!("retrocheck: {e:#}");
+    }
     Err(Exit::Found(anyhow::anyhow!(
         "`{}`: {}",
         args.solution,
@@ -302,40 +335,37 @@ fn progress_bar(cases: u64) -> ProgressBar {
     bar
 }
 
+/// What became of the shrunk input.
+enum Saving {
+    /// Saved in the corpus (or there already).
+    Saved(corpus::Saved),
+    /// Not saved: a reference disagrees with retrocheck on it (a variant problem: its
+    /// expected output would fail `replay`).
+    Variant,
+    /// The corpus could not be written.
+    Failed(std::io::Error),
+}
+
 /// Saves the shrunk input in the corpus, unless a reference disagrees with retrocheck
-/// on it (a variant problem: its expected output would fail `replay`). The saved path,
-/// for the JSON report.
+/// on it.
 fn save<T: Target>(
     args: &Args,
     settings: &Settings,
     reduced: &Reduced<T>,
     text: &str,
     expected: &[u8],
-) -> Option<String> {
+) -> Saving {
     let own = reduced.input.expected().ok();
     if settings.reference.is_some() && own.as_deref().map(str::as_bytes) != Some(expected) {
-        outln!(
-            "\nnot saved in the corpus: retrocheck's answer to this input differs from the reference's (a variant problem?); `regenerate it` above writes it again"
-        );
-        return None;
+        return Saving::Variant;
     }
     let kind = match Problem::from_name(T::NAME) {
         Some(problem) => Kind::Problem(problem),
         None => Kind::Game,
     };
     match corpus::save(&args.save, kind, text, &String::from_utf8_lossy(expected)) {
-        Ok(saved) => {
-            outln!(
-                "\nsaved as {} and {}",
-                saved.input.display(),
-                saved.output.display()
-            );
-            Some(saved.input.display().to_string())
-        }
-        Err(e) => {
-            eprintln!("not saved: {e}");
-            None
-        }
+        Ok(saved) => Saving::Saved(saved),
+        Err(e) => Saving::Failed(e),
     }
 }
 

@@ -18,6 +18,7 @@ mod shrink_contest;
 mod solvers;
 mod stress;
 mod support;
+mod trust;
 
 /// The proptest configuration of every property: cases follow `PROPTEST_CASES`
 /// (default 256); nothing is persisted next to the sources — a failure is shrunk by
