@@ -1,5 +1,6 @@
 //! The `retrocheck` command line: one binary, a verb per job. Exit status 0 on success,
-//! 1 when a check found a failure, 2 on bad usage or bad input.
+//! 1 when a check found a failure, 2 on bad usage or bad input, 3 when `stress` could not
+//! judge an input.
 
 #[macro_use]
 mod cli;
@@ -100,6 +101,10 @@ fn main() -> ExitCode {
         (Err(Exit::BadInput(e)), _) => {
             eprintln!("retrocheck: {e:#}");
             ExitCode::from(2)
+        }
+        (Err(Exit::Unjudged(e)), _) => {
+            eprintln!("retrocheck: {e:#}");
+            ExitCode::from(3)
         }
         (Ok(()), Some(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(141),
         (Ok(()), Some(e)) => {

@@ -129,10 +129,13 @@ pub fn check_output_dir(path: &Path, flag: &str) -> Result<(), Exit> {
 }
 
 /// Why a command did not succeed, as an exit status: 1 when a check found a failure,
-/// 2 on bad usage or bad input.
+/// 2 on bad usage or bad input, 3 when `stress` could not judge an input (the reference
+/// failed or is wrong, or retrocheck failed its own check): never "your program is
+/// wrong".
 pub enum Exit {
     Found(anyhow::Error),
     BadInput(anyhow::Error),
+    Unjudged(anyhow::Error),
 }
 
 impl Exit {

@@ -10,7 +10,7 @@ use retrocheck::problems::{Problem, Registered};
 use retrocheck::stress::quote::block;
 use retrocheck::stress::report::{FailureRecord, Report, ShrunkRecord, StressFile};
 use retrocheck::stress::{
-    expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target,
+    expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target, Trouble,
 };
 use retrocheck::Game;
 use std::io::IsTerminal;
@@ -223,11 +223,15 @@ fn stress<T: Target>(args: Args) -> Status {
             {
                 eprintln!("retrocheck: {e:#}");
             }
-            return Err(Exit::Found(anyhow::anyhow!(
+            let report = anyhow::anyhow!(
                 "input {index} ({}): {trouble}\n{}",
                 settings.regenerate::<T>(index),
                 block(input.text().as_bytes(), SHOWN_OUTPUT)
-            )));
+            );
+            return Err(match trouble {
+                Trouble::Spawn { .. } => Exit::BadInput(report),
+                _ => Exit::Unjudged(report),
+            });
         }
         Some(Found::Failure {
             index,
@@ -245,25 +249,52 @@ fn stress<T: Target>(args: Args) -> Status {
     let deadline = args.shrink_time.map(|t| std::time::Instant::now() + t);
     let reduced = reduce(&settings, &input, &verdict, jobs, deadline);
     let text = reduced.input.text();
-    let expected = expected(&settings, &reduced.input).map_err(|e| Exit::Found(anyhow::anyhow!("{e}")))?;
+    let expected = expected(&settings, &reduced.input).map_err(|e| Exit::Unjudged(anyhow::anyhow!("{e}")))?;
     // Saved first, then printed: a standard output that is closed or full must not
     // cost the case.
     let saving = save(&args, &settings, &reduced, &text, &expected);
-    outln!(
-        "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{text}",
-        retrocheck::text::count(reduced.steps, "step"),
-        retrocheck::text::count(reduced.runs, "run"),
-        reduced.elapsed.as_secs_f64(),
-        reduced.input.describe()
-    );
+    let again = reduced.reproduced;
+    if again.always() {
+        outln!(
+            "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{text}",
+            retrocheck::text::count(reduced.steps, "step"),
+            retrocheck::text::count(reduced.runs, "run"),
+            reduced.elapsed.as_secs_f64(),
+            reduced.input.describe()
+        );
+    } else if reduced.steps == 0 {
+        outln!(
+            "\nthe program is not deterministic: run again, it failed input {index} in {} of {} runs (uninitialised memory? the clock?); a failure that does not come back on every run is not shrunk. The input ({}):\n\n{text}",
+            again.failed,
+            again.runs,
+            reduced.input.describe()
+        );
+    } else {
+        outln!(
+            "\nshrunk in {} ({}, {:.1} s) to {}, which then failed in {} of {} runs (the program is not deterministic):\n\n{text}",
+            retrocheck::text::count(reduced.steps, "step"),
+            retrocheck::text::count(reduced.runs, "run"),
+            reduced.elapsed.as_secs_f64(),
+            reduced.input.describe(),
+            again.failed,
+            again.runs
+        );
+    }
     if reduced.out_of_time {
         outln!("(shrinking stopped at --shrink-time: a smaller failing input may exist)\n");
     }
     outln!("expected output:\n{}", block(&expected, SHOWN_OUTPUT));
-    if let Ok(run) = settings.program.run(text.as_bytes()) {
-        outln!("your output:\n{}", block(&run.stdout, SHOWN_OUTPUT));
+    outln!("your output:\n{}", block(&reduced.output, SHOWN_OUTPUT));
+    if again.always() {
+        outln!("verdict: {}", reduced.verdict);
+    } else {
+        outln!(
+            "verdict: {} (in {} of {} runs)",
+            reduced.verdict,
+            again.failed,
+            again.runs
+        );
     }
-    outln!("verdict: {}", reduced.verdict);
     let saved = match saving {
         Saving::Saved(saved) => {
             super::keep(format_args!(
@@ -304,6 +335,8 @@ fn stress<T: Target>(args: Args) -> Status {
                 runs: reduced.runs,
                 seconds: reduced.elapsed.as_secs_f64(),
                 out_of_time: reduced.out_of_time,
+                reruns: again.runs,
+                failed_reruns: again.failed,
             },
             saved,
         }),

@@ -167,3 +167,121 @@ fn a_full_disk_never_leaves_an_out_without_its_input() {
         "half a case was left"
     );
 }
+
+/// A program that solves games right but prints a wrong answer on every fourth run
+/// (counted in a file of the test's directory), as uninitialised memory makes a C++
+/// program do.
+fn flaky_program(dir: &Path) -> String {
+    let script = dir.join("flaky.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "n=$(cat '{count}' 2>/dev/null || echo 0)\necho $((n + 1)) > '{count}'\nif [ $((n % 4)) -eq 3 ]; then cat > /dev/null; echo wrong; else exec '{bin}' solve game; fi\n",
+            count = dir.join("count").display(),
+            bin = crate::support::BIN
+        ),
+    )
+    .unwrap();
+    format!("sh '{}'", script.display())
+}
+
+#[test]
+fn a_flaky_program_is_reported_as_not_deterministic_never_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("c");
+    let json = dir.path().join("report.json");
+    let o = retrocheck()
+        .args(["stress", "game", "--cases", "100", "--solution"])
+        .arg(flaky_program(dir.path()))
+        .arg("--save")
+        .arg(&corpus)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    let report = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{report}\n{}", stderr(&o));
+    assert!(!report.contains("verdict: accepted"), "{report}");
+    assert!(report.contains("not deterministic"), "{report}");
+    let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let shrunk = &file["failure"]["shrunk"];
+    assert_ne!(shrunk["verdict"], "AC", "{file}");
+    assert!(
+        shrunk["failed_reruns"].as_u64().unwrap() < shrunk["reruns"].as_u64().unwrap(),
+        "{file}"
+    );
+    // The input saved is one the program failed: the one found, not shrunk on noise.
+    let saved = saved_files(&corpus);
+    let game = saved.iter().find(|f| f.extension().unwrap() == "game").unwrap();
+    assert_eq!(
+        std::fs::read_to_string(game).unwrap(),
+        shrunk["input"].as_str().unwrap()
+    );
+    let index = file["failure"]["index"].as_u64().unwrap().to_string();
+    let regenerated = retrocheck()
+        .args([
+            "generate",
+            "game",
+            "--seed",
+            "0",
+            "--index",
+            &index,
+            "--max-size",
+            "1000",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&regenerated), shrunk["input"].as_str().unwrap());
+}
+
+/// `stress game` with a right solution and `reference` as the reference.
+fn stress_with_reference(reference: &str) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    let solution = format!("'{}' solve game", crate::support::BIN);
+    retrocheck()
+        .args([
+            "stress",
+            "game",
+            "--cases",
+            "40",
+            "--solution",
+            &solution,
+            "--reference",
+            reference,
+            "--save",
+        ])
+        .arg(dir.path().join("c"))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_reference_that_prints_nothing_is_blamed_not_the_solution() {
+    let o = stress_with_reference("cat > /dev/null");
+    assert_eq!(o.status.code(), Some(3), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("the reference `cat > /dev/null` is wrong"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stdout(&o).contains("wrong answer"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_wrong_reference_is_named_as_the_one_that_disagrees_with_the_proven_answer() {
+    let reference = format!("'{}' solve game --solver lifo", crate::support::BIN);
+    let o = stress_with_reference(&reference);
+    assert_eq!(o.status.code(), Some(3), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("differs from retrocheck's proven answer"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_crashing_reference_exits_with_a_status_of_its_own() {
+    let o = stress_with_reference("cat > /dev/null; exit 7");
+    assert_eq!(o.status.code(), Some(3), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("the reference"), "{}", stderr(&o));
+}

@@ -390,4 +390,12 @@ pub struct ShrunkRecord {
     pub seconds: f64,
     /// Whether shrinking stopped at its deadline.
     pub out_of_time: bool,
+    /// Runs of the shrunk input when it was run again (the failing one included): a
+    /// program that fails only some of them is not deterministic, and its failure is
+    /// not shrunk.
+    #[serde(default)]
+    pub reruns: usize,
+    /// How many of those runs failed.
+    #[serde(default)]
+    pub failed_reruns: usize,
 }
