@@ -246,7 +246,8 @@ fn stress<T: Target>(args: Args) -> Status {
     );
     outln!("regenerate it: {}", settings.regenerate::<T>(index));
     eprintln!("shrinking, re-running the program at each step …");
-    let deadline = args.shrink_time.map(|t| std::time::Instant::now() + t);
+    // A --shrink-time too long to add to the clock (2^64 s) is no deadline.
+    let deadline = args.shrink_time.and_then(|t| std::time::Instant::now().checked_add(t));
     let reduced = reduce(&settings, &input, &verdict, jobs, deadline);
     let text = reduced.input.text();
     let expected = expected(&settings, &reduced.input).map_err(|e| Exit::Unjudged(anyhow::anyhow!("{e}")))?;

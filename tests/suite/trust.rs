@@ -285,3 +285,28 @@ fn a_crashing_reference_exits_with_a_status_of_its_own() {
     assert_eq!(o.status.code(), Some(3), "{}\n{}", stdout(&o), stderr(&o));
     assert!(stderr(&o).contains("the reference"), "{}", stderr(&o));
 }
+
+/// 2^64 − 1 seconds: a duration `humantime` accepts and the clock cannot add.
+const FOREVER: &str = "18446744073709551615s";
+
+#[test]
+fn durations_of_2_64_seconds_are_no_panic_and_lose_no_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = retrocheck()
+        .args(["diff", "--cases", "10", "--max-positions", "20", "--time", FOREVER])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "--time: {}", stderr(&o));
+    let wrong = format!("'{}' solve game --solver lifo", crate::support::BIN);
+    for flag in ["--timeout", "--shrink-time", "--time"] {
+        let corpus = dir.path().join(flag.trim_start_matches('-'));
+        let o = retrocheck()
+            .args(["stress", "game", "--cases", "50", "--solution", &wrong, flag, FOREVER, "--save"])
+            .arg(&corpus)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{flag}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{flag}: {}", stderr(&o));
+        one_case_saved(&corpus, &o);
+    }
+}

@@ -769,7 +769,7 @@ pub fn stress<T: Target>(settings: &Settings, budget: Budget, shrink_time: Optio
             input,
             verdict,
             budget.jobs,
-            shrink_time.map(|t| Instant::now() + t),
+            shrink_time.and_then(|t| Instant::now().checked_add(t)),
         )),
         _ => None,
     };

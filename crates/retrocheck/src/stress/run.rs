@@ -358,7 +358,8 @@ fn read_some(pipe: &mut impl Read, chunk: &mut [u8], kept: &mut Vec<u8>) -> bool
 /// memory high-water mark seen.
 #[cfg(unix)]
 fn wait_unreaped(pid: libc::pid_t, timeout: Duration, peak: &mut u64) -> std::io::Result<bool> {
-    let deadline = Instant::now() + timeout;
+    // A timeout too long to add to the clock (2^64 s) never comes.
+    let deadline = Instant::now().checked_add(timeout);
     let mut pause = Duration::from_micros(50);
     loop {
         // SAFETY: a zeroed siginfo_t is a valid out-parameter for waitid.
@@ -385,10 +386,10 @@ fn wait_unreaped(pid: libc::pid_t, timeout: Duration, peak: &mut u64) -> std::io
         }
         *peak = (*peak).max(tree_high_water_mark(pid));
         let now = Instant::now();
-        if now >= deadline {
+        if deadline.is_some_and(|d| now >= d) {
             return Ok(false);
         }
-        std::thread::sleep(pause.min(deadline - now));
+        std::thread::sleep(deadline.map_or(pause, |d| pause.min(d - now)));
         pause = (pause * 2).min(Duration::from_millis(1));
     }
 }
