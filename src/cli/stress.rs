@@ -170,6 +170,8 @@ fn stress<T: Target>(args: Args) -> Status {
         );
     }
     check_size::<T>(&settings, jobs)?;
+    // --time counts from here: the probes are part of the search.
+    let started = std::time::Instant::now();
     if let Some(path) = &args.json {
         super::check_output_file(path, "--json")?;
     }
@@ -183,7 +185,7 @@ fn stress<T: Target>(args: Args) -> Status {
         .unwrap_or(if args.time.is_some() { u64::MAX } else { 1000 });
     let budget = Budget {
         cases,
-        time: args.time,
+        time: args.time.map(|t| t.saturating_sub(started.elapsed())),
         jobs,
     };
     let bar = progress_bar(cases);
@@ -246,8 +248,12 @@ fn stress<T: Target>(args: Args) -> Status {
     );
     outln!("regenerate it: {}", settings.regenerate::<T>(index));
     eprintln!("shrinking, re-running the program at each step …");
-    // A --shrink-time too long to add to the clock (2^64 s) is no deadline.
-    let deadline = args.shrink_time.and_then(|t| std::time::Instant::now().checked_add(t));
+    // Shrinking gets --shrink-time, or as long as the search with --time; one too long
+    // to add to the clock (2^64 s) is no deadline.
+    let deadline = args
+        .shrink_time
+        .or(args.time)
+        .and_then(|t| std::time::Instant::now().checked_add(t));
     let reduced = reduce(&settings, &input, &verdict, jobs, deadline);
     let text = reduced.input.text();
     let expected = expected(&settings, &reduced.input).map_err(|e| Exit::Unjudged(anyhow::anyhow!("{e}")))?;
@@ -282,7 +288,9 @@ fn stress<T: Target>(args: Args) -> Status {
         );
     }
     if reduced.out_of_time {
-        outln!("(shrinking stopped at --shrink-time: a smaller failing input may exist)\n");
+        outln!(
+            "(shrinking stopped at --shrink-time, or --time without it: a smaller failing input may exist)\n"
+        );
     }
     outln!("expected output:\n{}", block(&expected, SHOWN_OUTPUT));
     outln!("your output:\n{}", block(&reduced.output, SHOWN_OUTPUT));

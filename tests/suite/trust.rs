@@ -293,7 +293,15 @@ const FOREVER: &str = "18446744073709551615s";
 fn durations_of_2_64_seconds_are_no_panic_and_lose_no_failure() {
     let dir = tempfile::tempdir().unwrap();
     let o = retrocheck()
-        .args(["diff", "--cases", "10", "--max-positions", "20", "--time", FOREVER])
+        .args([
+            "diff",
+            "--cases",
+            "10",
+            "--max-positions",
+            "20",
+            "--time",
+            FOREVER,
+        ])
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(0), "--time: {}", stderr(&o));
@@ -301,7 +309,17 @@ fn durations_of_2_64_seconds_are_no_panic_and_lose_no_failure() {
     for flag in ["--timeout", "--shrink-time", "--time"] {
         let corpus = dir.path().join(flag.trim_start_matches('-'));
         let o = retrocheck()
-            .args(["stress", "game", "--cases", "50", "--solution", &wrong, flag, FOREVER, "--save"])
+            .args([
+                "stress",
+                "game",
+                "--cases",
+                "50",
+                "--solution",
+                &wrong,
+                flag,
+                FOREVER,
+                "--save",
+            ])
             .arg(&corpus)
             .output()
             .unwrap();
@@ -309,4 +327,36 @@ fn durations_of_2_64_seconds_are_no_panic_and_lose_no_failure() {
         assert!(!stderr(&o).contains("panicked"), "{flag}: {}", stderr(&o));
         one_case_saved(&corpus, &o);
     }
+}
+
+#[test]
+fn time_bounds_the_search_and_the_shrink_not_a_batch_of_runs_later() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    // A program that never ends, counting its runs.
+    let endless = format!("echo run >> '{}'; exec sleep 1000", runs.display());
+    let o = retrocheck()
+        .args([
+            "stress",
+            "pursuit",
+            "--jobs",
+            "2",
+            "--time",
+            "1s",
+            "--timeout",
+            "1s",
+            "--solution",
+            &endless,
+            "--save",
+        ])
+        .arg(dir.path().join("c"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("time limit"), "{}", stdout(&o));
+    // The probe takes the whole second: then only the campaign's first input runs (and
+    // the second, started beside it), and the shrink, which gets --time too, stops
+    // after the run in flight. A batch of 4 × 2 runs used to follow, then the shrink.
+    let started = std::fs::read_to_string(&runs).unwrap().lines().count();
+    assert!(started <= 4, "{started} runs");
 }

@@ -480,15 +480,20 @@ pub fn search<T: Target>(
     let mut done = 0;
     let mut report = Report::new(T::NAME);
     let mut found = None;
-    'batches: while done < budget.cases && budget.time.is_none_or(|t| start.elapsed() < t) {
+    'batches: while done < budget.cases && (done == 0 || budget.time.is_none_or(|t| start.elapsed() < t)) {
         let end = (done + batch).min(budget.cases);
-        let run = || -> Vec<(u64, Input<T>, Result<Tested, Trouble>)> {
+        // An input not started when the time is up is not run (the campaign's first
+        // always is): the search overshoots `time` by the runs in flight, not a batch.
+        let run = || -> Vec<Option<(u64, Input<T>, Result<Tested, Trouble>)>> {
             (done..end)
                 .into_par_iter()
                 .map(|i| {
+                    if i > 0 && budget.time.is_some_and(|t| start.elapsed() >= t) {
+                        return None;
+                    }
                     let input = input_at::<T>(settings, i);
                     let tested = test(settings, &input);
-                    (i, input, tested)
+                    Some((i, input, tested))
                 })
                 .collect()
         };
@@ -496,7 +501,11 @@ pub fn search<T: Target>(
             Ok(pool) => pool.install(run),
             Err(_) => run(),
         };
-        for (index, input, tested) in results {
+        for result in results {
+            // Taken in input order: the inputs after one not run are not counted.
+            let Some((index, input, tested)) = result else {
+                break 'batches;
+            };
             done = index + 1;
             found = match tested {
                 Err(trouble) => Some(Found::Trouble {
@@ -575,17 +584,22 @@ pub struct Reduced<T> {
     pub out_of_time: bool,
 }
 
-/// Runs `input` [`CONFIRM_RUNS`] more times after one failing run: how often it fails
-/// with a verdict of `kind`, and the first failing rerun's verdict and output.
+/// Runs `input` [`CONFIRM_RUNS`] more times after one failing run (fewer when the
+/// deadline passes): how often it fails with a verdict of `kind`, and the first
+/// failing rerun's verdict and output.
 fn confirm<T: Target>(
     settings: &Settings,
     input: &Input<T>,
     kind: &str,
     runs: &AtomicUsize,
+    deadline: Option<Instant>,
 ) -> (Reproduced, Option<(Verdict, Vec<u8>)>) {
     let mut reproduced = Reproduced { runs: 1, failed: 1 };
     let mut first = None;
     for _ in 0..CONFIRM_RUNS {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         runs.fetch_add(1, Ordering::Relaxed);
         reproduced.runs += 1;
         if let Ok(tested) = test(settings, input) {
@@ -616,7 +630,7 @@ pub fn reduce<T: Target>(
     let kind = verdict.kind();
     let runs = AtomicUsize::new(0);
     let start = Instant::now();
-    let (found, again) = confirm(settings, input, kind, &runs);
+    let (found, again) = confirm(settings, input, kind, &runs, deadline);
     if !found.always() {
         // The search keeps no output: a failing rerun's is shown, or none.
         let (verdict, output) = again.unwrap_or_else(|| (verdict.clone(), Vec::new()));
@@ -713,7 +727,7 @@ pub fn reduce<T: Target>(
         .into_inner()
         .expect("no panics while holding the map")
         .remove(&hash(&shrunk.value));
-    let (mut reproduced, again) = confirm(settings, &shrunk.value, kind, &runs);
+    let (mut reproduced, again) = confirm(settings, &shrunk.value, kind, &runs, deadline);
     if recorded.is_none() {
         // Not reduced at all: the found input's reruns count too.
         reproduced.runs += found.runs - 1;
