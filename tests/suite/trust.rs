@@ -360,3 +360,27 @@ fn time_bounds_the_search_and_the_shrink_not_a_batch_of_runs_later() {
     let started = std::fs::read_to_string(&runs).unwrap().lines().count();
     assert!(started <= 4, "{started} runs");
 }
+
+#[test]
+fn solve_threads_are_checked_as_diff_threads_are() {
+    let game = "game 1;\n0 A ;\n";
+    let most = retrocheck::sizes::max_threads();
+    for threads in [
+        "0".to_string(),
+        (most + 1).to_string(),
+        "3000".into(),
+        "10000".into(),
+    ] {
+        for verb in [
+            &["solve", "game", "-"][..],
+            &["solve", "pursuit", "-"][..],
+            &["diff", "--cases", "1"][..],
+        ] {
+            let mut args = verb.to_vec();
+            args.extend(["--threads", &threads]);
+            let o = crate::support::run(&args, game);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert!(stderr(&o).contains("--threads"), "{args:?}: {}", stderr(&o));
+        }
+    }
+}
