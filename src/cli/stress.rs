@@ -441,8 +441,9 @@ fn write_json<T: Target>(
 }
 
 /// Refuses sizes this machine cannot hold (a game per job), and says when the official
-/// limit caps `--max-size`.
-fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
+/// limit caps `--max-size`: `stress`, and `generate --index`, which writes the same
+/// inputs.
+pub fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
     let largest = u64::from(settings.largest::<T>());
     let asked = settings.max_size;
     if let Some(cap) = T::OFFICIAL_MAX {

@@ -384,3 +384,67 @@ fn solve_threads_are_checked_as_diff_threads_are() {
         }
     }
 }
+
+#[test]
+fn generate_index_refuses_the_sizes_stress_refuses() {
+    use std::io::Read;
+    let size = u32::MAX.to_string();
+    for what in ["game", "pursuit", "catmouse"] {
+        let stress = retrocheck()
+            .args([
+                "stress",
+                what,
+                "--solution",
+                "cat",
+                "--beyond-limits",
+                "--max-size",
+                &size,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(
+            stress.status.code(),
+            Some(2),
+            "stress {what}: {}",
+            stderr(&stress)
+        );
+        let mut child = retrocheck()
+            .args([
+                "generate",
+                what,
+                "--index",
+                "3",
+                "--beyond-limits",
+                "--max-size",
+                &size,
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // At most a MiB is read: an input written for ever must not fill the disk.
+        let mut written = Vec::new();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .take(1 << 20)
+            .read_to_end(&mut written)
+            .unwrap();
+        if written.len() == 1 << 20 {
+            child.kill().unwrap();
+        }
+        let o = child.wait_with_output().unwrap();
+        assert!(
+            written.is_empty(),
+            "generate {what} wrote {} bytes",
+            written.len()
+        );
+        assert_eq!(o.status.code(), Some(2), "generate {what}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("--max-size"),
+            "generate {what}: {}",
+            stderr(&o)
+        );
+    }
+}
