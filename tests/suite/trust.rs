@@ -112,9 +112,13 @@ fn a_found_failure_is_saved_and_reported_whatever_happens_to_the_json() {
     one_case_saved(&corpus, &o);
 }
 
-/// Runs `command` with its files limited to `bytes` (RLIMIT_FSIZE, SIGXFSZ ignored so a
-/// write past it fails with EFBIG), as a disk that fills up would.
-fn with_file_size_limit(command: &mut std::process::Command, bytes: u64) -> Output {
+/// Runs `command` with `resource` limited to `bytes` (SIGXFSZ ignored, so that a write
+/// past RLIMIT_FSIZE fails with EFBIG, as on a full disk).
+fn with_limit(
+    command: &mut std::process::Command,
+    resource: libc::__rlimit_resource_t,
+    bytes: u64,
+) -> Output {
     use std::os::unix::process::CommandExt;
     unsafe {
         command.pre_exec(move || {
@@ -123,7 +127,7 @@ fn with_file_size_limit(command: &mut std::process::Command, bytes: u64) -> Outp
                 rlim_cur: bytes,
                 rlim_max: bytes,
             };
-            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+            if libc::setrlimit(resource, &limit) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())
@@ -131,6 +135,14 @@ fn with_file_size_limit(command: &mut std::process::Command, bytes: u64) -> Outp
     }
     command.output().unwrap()
 }
+
+/// [`with_limit`] of the files' size, as a disk that fills up.
+fn with_file_size_limit(command: &mut std::process::Command, bytes: u64) -> Output {
+    with_limit(command, libc::RLIMIT_FSIZE, bytes)
+}
+
+/// `ulimit -v 1000000`: the address space the limits must hold under.
+const ULIMIT_V: u64 = 1_000_000 * 1024;
 
 #[test]
 fn a_full_disk_never_leaves_an_out_without_its_input() {
@@ -446,5 +458,21 @@ fn generate_index_refuses_the_sizes_stress_refuses() {
             "generate {what}: {}",
             stderr(&o)
         );
+    }
+}
+
+#[test]
+fn a_huge_declared_pursuit_graph_is_refused_before_allocating() {
+    let dir = tempfile::tempdir().unwrap();
+    for n in ["1000000000", "4294967295"] {
+        let file = dir.path().join(format!("{n}.in"));
+        std::fs::write(&file, format!("1\n{n} 1\n1 2\n1 2\n")).unwrap();
+        let o = with_limit(
+            retrocheck().args(["solve", "pursuit"]).arg(&file),
+            libc::RLIMIT_AS,
+            ULIMIT_V,
+        );
+        assert_eq!(o.status.code(), Some(2), "n = {n}: {}", stderr(&o));
+        assert!(stderr(&o).contains("too large"), "n = {n}: {}", stderr(&o));
     }
 }
