@@ -240,7 +240,7 @@ pub fn shrink_and_save(
             ));
             outln!(
                 "picture: retrocheck show {} --svg shrunk.svg",
-                saved.input.display()
+                super::shell_word(&saved.input)
             );
         }
         Some((root, Err(e))) => eprintln!(

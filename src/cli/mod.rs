@@ -128,6 +128,13 @@ pub fn check_output_dir(path: &Path, flag: &str) -> Result<(), Exit> {
         .map_err(|e| Exit::bad(format!("{flag} {}: cannot write there: {e}", path.display())))
 }
 
+/// A path as one word of a printed shell command, quoted when it holds spaces,
+/// newlines or other characters the shell would read (`'my corpus/x.game'`).
+pub fn shell_word(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    shlex::try_quote(&text).map_or_else(|_| format!("{text:?}"), |q| q.into_owned())
+}
+
 /// Why a command did not succeed, as an exit status: 1 when a check found a failure,
 /// 2 on bad usage or bad input, 3 when `stress` could not judge an input (the reference
 /// failed or is wrong, or retrocheck failed its own check): never "your program is

@@ -143,6 +143,9 @@ fn stress<T: Target>(args: Args) -> Status {
     if max_size == 0 {
         return Err(Exit::bad("--max-size must be at least 1"));
     }
+    if let Some(limit) = args.memory_limit {
+        check_memory_limit(limit)?;
+    }
     let limits = Limits {
         time: args.timeout,
         memory: args.memory_limit,
@@ -466,6 +469,28 @@ pub fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
             Exit::bad(format!("--max-size {asked}: {e}"))
         }
     })
+}
+
+/// Refuses a `--memory-limit` above this process's hard RLIMIT_AS, which no child can
+/// be given (setrlimit would say only "Operation not permitted").
+fn check_memory_limit(limit: u64) -> Status {
+    let mut current = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the limits into `current`.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut current) } != 0 {
+        return Ok(());
+    }
+    let hard = current.rlim_max;
+    if hard != libc::RLIM_INFINITY && limit > hard as u64 {
+        return Err(Exit::bad(format!(
+            "--memory-limit {} MiB is above the hard limit on address space that retrocheck runs under ({} MiB, `ulimit -Hv`): a program cannot be given more",
+            limit >> 20,
+            hard as u64 >> 20
+        )));
+    }
+    Ok(())
 }
 
 /// Runs a program once, so that a missing or broken command is a clear error rather

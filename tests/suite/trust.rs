@@ -476,3 +476,87 @@ fn a_huge_declared_pursuit_graph_is_refused_before_allocating() {
         assert!(stderr(&o).contains("too large"), "n = {n}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn messages_count_one_thing_in_the_singular() {
+    let o = crate::support::run(&["solve", "pursuit", "-"], "1\n2 1\n1 2\n1 2\n5\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("T = 1 test case)"), "{}", stderr(&o));
+    let o = crate::support::run(&["solve", "game", "-"], "game 1;\n0 A 1;\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the game has 1 position,"), "{}", stderr(&o));
+}
+
+#[test]
+fn show_of_a_contest_input_suggests_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("case.in");
+    std::fs::write(&file, "1\n2 1\n1 2\n1 2\n").unwrap();
+    let o = retrocheck().arg("show").arg(&file).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--problem"), "{}", stderr(&o));
+    let shown = retrocheck()
+        .args(["show", "--problem", "pursuit"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(shown.status.code(), Some(0), "{}", stderr(&shown));
+}
+
+#[test]
+fn a_memory_limit_above_the_hard_limit_says_so() {
+    let o = with_limit(
+        retrocheck().args([
+            "stress",
+            "pursuit",
+            "--solution",
+            "cat",
+            "--cases",
+            "1",
+            "--memory-limit",
+            "4G",
+        ]),
+        libc::RLIMIT_AS,
+        2 << 30,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("hard limit"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("Operation not permitted"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_printed_command_quotes_a_path_with_spaces() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("my corpus");
+    let o = lifo_diff(&corpus).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let line = stdout(&o)
+        .lines()
+        .find(|l| l.starts_with("picture: "))
+        .unwrap()
+        .to_string();
+    let words = shlex::split(line.trim_start_matches("picture: ")).unwrap();
+    assert_eq!(words[0..2], ["retrocheck", "show"], "{line}");
+    assert!(Path::new(&words[2]).is_file(), "{line}");
+}
+
+#[test]
+fn a_corpus_that_cannot_be_written_is_named_in_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    // A corpus that is a symlink to nowhere: its directories cannot be made.
+    let corpus = dir.path().join("c");
+    std::os::unix::fs::symlink(dir.path().join("gone"), &corpus).unwrap();
+    let wrong = format!("'{}' solve game --solver lifo", crate::support::BIN);
+    let o = retrocheck()
+        .args(["stress", "game", "--cases", "50", "--solution", &wrong, "--save"])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    assert!(matches!(o.status.code(), Some(1 | 2)), "{}", stderr(&o));
+    let line = stderr(&o)
+        .lines()
+        .find(|l| l.contains("not saved") || l.contains("--save"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(line.contains(&*corpus.to_string_lossy()), "{}", stderr(&o));
+}

@@ -268,7 +268,7 @@ pub struct Saved {
 /// replaced; an identical one counts as present, a different one is an error.
 pub fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Result<Saved> {
     let dir = root.join(kind.directory());
-    fs::create_dir_all(&dir)?;
+    fs::create_dir_all(&dir).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
     let name = content_name(input.as_bytes());
     let input_path = dir.join(format!("{name}.{}", kind.extension()));
     let output_path = dir.join(format!("{name}.out"));
