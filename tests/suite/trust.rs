@@ -560,3 +560,28 @@ fn a_corpus_that_cannot_be_written_is_named_in_the_error() {
         .to_string();
     assert!(line.contains(&*corpus.to_string_lossy()), "{}", stderr(&o));
 }
+
+#[test]
+fn a_program_that_prints_cannot_allocate_memory_is_no_memory_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = retrocheck()
+        .args([
+            "stress",
+            "pursuit",
+            "--cases",
+            "1",
+            "--memory-limit",
+            "256M",
+            "--shrink-time",
+            "1ms",
+            "--solution",
+            "cat > /dev/null; echo 'Cannot allocate memory' >&2; exit 1",
+            "--save",
+        ])
+        .arg(dir.path().join("c"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("verdict: runtime error"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("memory limit"), "{}", stdout(&o));
+}

@@ -379,7 +379,27 @@ pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, 
             command: settings.program.command.clone(),
             error: e.to_string(),
         })?;
-    let verdict = judge(&run, &expected, settings.exact, &settings.program.limits);
+    let mut verdict = judge(&run, &expected, settings.exact, &settings.program.limits);
+    if let Verdict::MemoryLimit { limit, peak, .. } = verdict {
+        // Judged by an allocation-failure message alone (the peak is within the
+        // limit): run again without the memory limit; a program that prints the same
+        // without it wrote the message itself, and its failure is a runtime error.
+        if peak <= limit {
+            let free = Program {
+                command: settings.program.command.clone(),
+                limits: Limits {
+                    memory: None,
+                    ..settings.program.limits
+                },
+            };
+            if free
+                .run(text.as_bytes())
+                .is_ok_and(|again| judge::says_allocation_failed(&again))
+            {
+                verdict = judge(&run, &expected, settings.exact, &free.limits);
+            }
+        }
+    }
     if let (Some(own), Some(reference), Verdict::WrongAnswer { .. } | Verdict::PresentationError { .. }) =
         (&own, &settings.reference, &verdict)
     {

@@ -39,7 +39,7 @@ pub struct Program {
 pub struct Run {
     /// How it ended; `None` when it outlived the time limit and was killed.
     pub status: Option<ExitStatus>,
-    /// What it printed, up to [`OUTPUT_LIMIT`].
+    /// What it printed, up to one byte more than [`OUTPUT_LIMIT`].
     pub stdout: Vec<u8>,
     /// What it printed on stderr, up to [`OUTPUT_LIMIT`].
     pub stderr: Vec<u8>,
@@ -341,9 +341,10 @@ fn read_some(pipe: &mut impl Read, chunk: &mut [u8], kept: &mut Vec<u8>) -> bool
     loop {
         match pipe.read(chunk) {
             Ok(0) => return false,
+            // One byte past the limit is kept: output of exactly the limit is within it.
             Ok(n) => {
-                if kept.len() < OUTPUT_LIMIT {
-                    kept.extend_from_slice(&chunk[..n.min(OUTPUT_LIMIT - kept.len())]);
+                if kept.len() <= OUTPUT_LIMIT {
+                    kept.extend_from_slice(&chunk[..n.min(OUTPUT_LIMIT + 1 - kept.len())]);
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return true,
