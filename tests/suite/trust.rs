@@ -585,3 +585,22 @@ fn a_program_that_prints_cannot_allocate_memory_is_no_memory_limit() {
     assert!(stdout(&o).contains("verdict: runtime error"), "{}", stdout(&o));
     assert!(!stdout(&o).contains("memory limit"), "{}", stdout(&o));
 }
+
+#[test]
+fn a_long_token_is_read_from_a_pipe_as_from_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // 200,000 leading zeros: unfinished at the stream reader's checks.
+    let zeros = "0".repeat(200_000);
+    let pursuit = format!("1\n{zeros}2 1\n1 2\n1 2\n");
+    // One shiritori word of 200,000 letters.
+    let shiritori = format!("2\n{}\nbcd\n", "b".repeat(200_000));
+    for (what, input) in [("pursuit", pursuit), ("shiritori", shiritori)] {
+        let file = dir.path().join(format!("{what}.in"));
+        std::fs::write(&file, &input).unwrap();
+        let from_file = retrocheck().args(["solve", what]).arg(&file).output().unwrap();
+        let from_pipe = crate::support::run(&["solve", what, "-"], &input);
+        assert_eq!(from_file.status.code(), Some(0), "{what}: {}", stderr(&from_file));
+        assert_eq!(from_pipe.status.code(), Some(0), "{what}: {}", stderr(&from_pipe));
+        assert_eq!(stdout(&from_file), stdout(&from_pipe), "{what}");
+    }
+}
