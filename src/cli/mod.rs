@@ -153,18 +153,23 @@ impl Exit {
 
 pub type Status = Result<(), Exit>;
 
-/// The bytes of a file, or of standard input for `-`.
-pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Exit> {
+/// The bytes of a file, or of standard input for `-`: at most `most` of them, so that
+/// `/dev/zero` or an endless pipe is refused when that much has arrived instead of
+/// filling the memory. `what` names the input in the message.
+pub fn read_bytes(path: &Path, most: u64, what: &str) -> Result<Vec<u8>, Exit> {
+    let (reader, _) = input::open(path)?;
     let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("reading standard input")
-            .map_err(Exit::BadInput)?;
-    } else {
-        bytes = std::fs::read(path)
-            .with_context(|| format!("reading {}", path.display()))
-            .map_err(Exit::BadInput)?;
+    reader
+        .take(most + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading {}", path.display()))
+        .map_err(Exit::BadInput)?;
+    if bytes.len() as u64 > most {
+        return Err(Exit::bad(format!(
+            "{}: larger than {} MiB, more than {what} can be",
+            path.display(),
+            most >> 20
+        )));
     }
     Ok(bytes)
 }

@@ -48,7 +48,8 @@ fn looks_like_artifact(file: &Path) -> bool {
 
 /// Reads a `diff` fuzz input as the case it encodes.
 pub fn read_artifact(file: &Path) -> Result<Case, Exit> {
-    let bytes = super::read_bytes(file)?;
+    // The fuzz targets take inputs of a few kilobytes (the diff decoder's caps).
+    let bytes = super::read_bytes(file, 16 << 20, "a fuzz input")?;
     retrocheck::fuzz::decode(&bytes).0.ok_or_else(|| {
         Exit::bad(format!(
             "{}: a fuzz input outside the size caps (the target rejects it)",
@@ -57,8 +58,6 @@ pub fn read_artifact(file: &Path) -> Result<Case, Exit> {
     })
 }
 
-/// Reads a case from a file: a `.game`, or a single-instance contest input; `verb`
-/// names the command in the message for an input of several test cases.
 /// Whether a file's first statement is a `.game` header (or the file cannot say).
 fn looks_like_game(file: &Path) -> bool {
     use std::io::Read;
@@ -74,6 +73,8 @@ fn looks_like_game(file: &Path) -> bool {
     first.is_none_or(|l| l.starts_with("game"))
 }
 
+/// Reads a case from a file: a `.game`, or a single-instance contest input; `verb`
+/// names the command in the message for an input of several test cases.
 pub fn read_case(file: &Path, problem: Option<&str>, verb: &str) -> Result<Case, Exit> {
     if problem.is_none() && looks_like_artifact(file) {
         return read_artifact(file);

@@ -604,3 +604,50 @@ fn a_long_token_is_read_from_a_pipe_as_from_a_file() {
         assert_eq!(stdout(&from_file), stdout(&from_pipe), "{what}");
     }
 }
+
+#[test]
+fn endless_inputs_outside_solve_are_refused_not_read_for_ever() {
+    use std::io::Write;
+    // /dev/zero as a fuzz artifact, under the address-space limit.
+    let o = with_limit(
+        retrocheck().args(["shrink", "--fuzz-artifact", "/dev/zero"]),
+        libc::RLIMIT_AS,
+        ULIMIT_V,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("larger than"), "{}", stderr(&o));
+    // An endless stream of JSON white space to merge: 100 MiB of it here.
+    let mut child = crate::support::spawn(&["merge", "-"]);
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let spaces = vec![b' '; 1 << 20];
+        for _ in 0..100 {
+            if stdin.write_all(&spaces).is_err() {
+                break;
+            }
+        }
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("larger than"), "{}", stderr(&o));
+    // A corpus holding a symlink to /dev/zero and a FIFO: each a failing file, no hang.
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", games.join("zero.game")).unwrap();
+    let fifo = std::ffi::CString::new(games.join("fifo.game").to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    let o = with_limit(
+        retrocheck().arg("replay").arg(dir.path()),
+        libc::RLIMIT_AS,
+        ULIMIT_V,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).matches("not a regular file").count(),
+        2,
+        "{}",
+        stdout(&o)
+    );
+}
