@@ -651,3 +651,37 @@ fn endless_inputs_outside_solve_are_refused_not_read_for_ever() {
         stdout(&o)
     );
 }
+
+#[test]
+fn the_memory_ceiling_follows_rlimit_as() {
+    // Three million positions: within three quarters of any machine that runs these
+    // tests, and more than a 1 GB address space holds.
+    for args in [
+        &["generate", "game", "--positions", "3000000"][..],
+        &[
+            "stress",
+            "game",
+            "--solution",
+            "cat",
+            "--cases",
+            "1",
+            "--max-size",
+            "3000000",
+        ][..],
+        &[
+            "diff",
+            "--family",
+            "large",
+            "--cases",
+            "1",
+            "--max-positions",
+            "3000000",
+            "--no-save",
+        ][..],
+    ] {
+        let o = with_limit(retrocheck().args(args), libc::RLIMIT_AS, ULIMIT_V);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("more than"), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}
