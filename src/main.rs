@@ -1,5 +1,6 @@
 //! The `retrocheck` command line: one binary, a verb per job. Exit status 0 on success,
-//! 1 when a check found a failure, 2 on bad usage or bad input.
+//! 1 when a check found a failure, 2 on bad usage or bad input, 3 when `stress` could not
+//! judge an input.
 
 #[macro_use]
 mod cli;
@@ -89,15 +90,27 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    match run(cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Exit::Found(e)) => {
+    let result = run(cli.command);
+    // A found failure is status 1 whatever happened to the output (it was saved first);
+    // otherwise an output that could not be written decides the status.
+    match (result, cli::output_error()) {
+        (Err(Exit::Found(e)), _) => {
             eprintln!("retrocheck: {e:#}");
             ExitCode::from(1)
         }
-        Err(Exit::BadInput(e)) => {
+        (Err(Exit::BadInput(e)), _) => {
             eprintln!("retrocheck: {e:#}");
             ExitCode::from(2)
         }
+        (Err(Exit::Unjudged(e)), _) => {
+            eprintln!("retrocheck: {e:#}");
+            ExitCode::from(3)
+        }
+        (Ok(()), Some(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(141),
+        (Ok(()), Some(e)) => {
+            eprintln!("retrocheck: writing the output: {e}");
+            ExitCode::from(2)
+        }
+        (Ok(()), None) => ExitCode::SUCCESS,
     }
 }

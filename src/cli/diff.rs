@@ -99,6 +99,12 @@ pub fn run(args: Args) -> Status {
         .map_err(|e| Exit::bad(format!("cannot start the thread pool: {e}")))?;
     let plan = plan(&args)?;
     plan.check(pool.current_num_threads()).map_err(Exit::bad)?;
+    if let Some(path) = &args.json {
+        super::check_output_file(path, "--json")?;
+    }
+    if !args.no_save {
+        super::check_output_dir(&args.corpus, "--corpus")?;
+    }
     for warning in plan.warnings() {
         eprintln!("retrocheck: warning: {warning}");
     }
@@ -120,12 +126,9 @@ pub fn run(args: Args) -> Status {
         .1
         .finish_and_clear();
     report(&summary, args.tables);
-    if let Some(path) = &args.json {
-        let json = serde_json::to_string_pretty(&summary.to_file()).expect("a summary serializes");
-        std::fs::write(path, json + "\n")
-            .map_err(|e| Exit::bad(format!("writing {}: {e}", path.display())))?;
-    }
-    match (&summary.failure, failed) {
+    // The failure is shrunk and saved before the JSON is written: whatever happens to
+    // the JSON file, a found failure is kept and reported (status 1).
+    let found = match (&summary.failure, failed) {
         (Some(failure), Some(campaign)) => {
             outln!(
                 "\nFAILED at case {} (family {}, seed {}, size {}): {}",
@@ -151,13 +154,27 @@ pub fn run(args: Args) -> Status {
                     corpus,
                 )
             })?;
-            Err(Exit::Found(anyhow::anyhow!(
+            Some(anyhow::anyhow!(
                 "{} fails: {}",
                 under_test.name(),
                 failure.mismatch
-            )))
+            ))
         }
-        _ => Ok(()),
+        _ => None,
+    };
+    if let Some(path) = &args.json {
+        let json = serde_json::to_string_pretty(&summary.to_file()).expect("a summary serializes");
+        if let Err(e) = std::fs::write(path, json + "\n") {
+            let message = format!("writing {}: {e}", path.display());
+            if found.is_none() {
+                return Err(Exit::bad(message));
+            }
+            eprintln!("retrocheck: {message}");
+        }
+    }
+    match found {
+        Some(e) => Err(Exit::Found(e)),
+        None => Ok(()),
     }
 }
 
@@ -211,10 +228,11 @@ fn report(summary: &Summary, tables: bool) {
     }
 }
 
-/// Shrinks a failing case with progress on stderr, then prints the report of the API's
-/// [`Failure`]: the minimal case, the expected output and the solver's (cut to their
-/// first differences when long, the rest in files it names), and where the case was
-/// saved or why it could not be. Shared by `diff` and `shrink`.
+/// Shrinks a failing case with progress on stderr, saves it, then prints the report of
+/// the API's [`Failure`]: the minimal case, the expected output and the solver's (cut to
+/// their first differences when long, the rest in files it names), and where the case
+/// was saved or why it could not be. Saved before printed: a standard output that is
+/// closed or full must not cost the case. Shared by `diff` and `shrink`.
 pub fn shrink_and_save(
     case: &Case,
     found_in: String,
@@ -241,7 +259,16 @@ pub fn shrink_and_save(
         .map_or(report.clone(), |r| format!("{r}(not saved: --no-save)"));
     outln!("{report}");
     match (&failure.saved, corpus) {
-        (Some(Ok(saved)), _) => outln!("picture: retrocheck show {} --svg shrunk.svg", saved.display()),
+        (Some(Ok(saved)), _) => {
+            if super::output_error().is_some() {
+                // The report did not reach the screen: where the case went must.
+                eprintln!("retrocheck: saved as {}", saved.display());
+            }
+            outln!(
+                "picture: retrocheck show {} --svg shrunk.svg",
+                super::shell_word(saved)
+            );
+        }
         (Some(Err(e)), Some(root)) => eprintln!(
             "retrocheck: not saved: the corpus {} cannot be written ({e}); the case is printed above",
             root.display()

@@ -96,6 +96,8 @@ fn indexed<T: Target>(args: &Args) -> Status {
         seed: args.seed,
         max_size,
     };
+    // The sizes stress would refuse cannot be written either.
+    super::stress::check_size::<T>(&settings, 1)?;
     out!("{}", input_at::<T>(&settings, args.index.unwrap_or(0)).text());
     Ok(())
 }

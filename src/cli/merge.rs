@@ -18,8 +18,9 @@ pub struct Args {
 pub fn run(args: Args) -> Status {
     let mut reports = Vec::new();
     for path in &args.summaries {
-        let (reader, _) = super::input::open(path)?;
-        let report: SummaryFile = serde_json::from_reader(reader).map_err(|e| {
+        // A summary is kilobytes: an endless stream is refused at 64 MiB.
+        let bytes = super::read_bytes(path, 64 << 20, "a summary")?;
+        let report: SummaryFile = serde_json::from_slice(&bytes).map_err(|e| {
             Exit::bad(format!(
                 "{}: not a summary of `retrocheck diff --json`: {e}",
                 path.display()

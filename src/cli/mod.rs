@@ -33,10 +33,17 @@ use retrocheck_selftest::registry;
 use std::io::Read;
 use std::path::Path;
 
+/// The first error writing standard output, if any. Output stops there, but the verb
+/// goes on: a counterexample found is still saved, and the exit status is decided at
+/// the end (`main`), so a closed or full standard output never costs a saved case.
+static OUTPUT_ERROR: std::sync::OnceLock<std::io::Error> = std::sync::OnceLock::new();
+
 /// Writes to standard output. When the reader has gone away (`retrocheck … | head`),
-/// ends the process quietly with the status a death by SIGPIPE gives, as Unix tools
-/// do. SIGPIPE itself stays ignored, as Rust sets it: restoring its default would also
-/// kill retrocheck whenever a program under `stress` exits without reading its input.
+/// or the output cannot be written (`> /dev/full`), nothing more is printed and the
+/// error is kept for the exit status (141 for a closed pipe, as Unix tools give, 2 for
+/// any other). SIGPIPE itself stays ignored, as Rust sets it: restoring its default
+/// would kill retrocheck before it saves what it found, and whenever a program under
+/// `stress` exits without reading its input.
 pub fn out(args: std::fmt::Arguments) {
     out_with(|stdout| stdout.write_fmt(args));
 }
@@ -44,21 +51,98 @@ pub fn out(args: std::fmt::Arguments) {
 /// [`out`] for output that `write` produces in pieces.
 pub fn out_with(write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>) {
     use std::io::Write;
+    if OUTPUT_ERROR.get().is_some() {
+        return;
+    }
     let mut stdout = std::io::stdout().lock();
     if let Err(e) = write(&mut stdout).and_then(|()| stdout.flush()) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(141);
-        }
-        eprintln!("retrocheck: writing the output: {e}");
-        std::process::exit(2);
+        let _ = OUTPUT_ERROR.set(e);
     }
 }
 
+/// The error that stopped standard output, if one did.
+pub fn output_error() -> Option<&'static std::io::Error> {
+    OUTPUT_ERROR.get()
+}
+
+/// A line the user must not miss (where a found case was saved): on standard output,
+/// and on standard error as well once standard output has failed.
+pub fn keep(line: std::fmt::Arguments) {
+    out(format_args!("{line}\n"));
+    if output_error().is_some() {
+        eprintln!("retrocheck: {line}");
+    }
+}
+
+/// Checks before a campaign that an output file (`--json`) can be written: an existing
+/// regular file opens for writing (without truncating it), a device such as
+/// `/dev/null` is taken as it is, and a new file's directory takes a new file. Hours of
+/// work must not end in "No such file or directory".
+pub fn check_output_file(path: &Path, flag: &str) -> Result<(), Exit> {
+    let refuse = |why: &dyn std::fmt::Display| Exit::bad(format!("{flag} {}: {why}", path.display()));
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(refuse(&"is a directory")),
+        Ok(meta) if meta.is_file() => std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map(drop)
+            .map_err(|e| refuse(&e)),
+        Ok(_) => Ok(()),
+        Err(_) => {
+            let dir = match path.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d,
+                _ => Path::new("."),
+            };
+            if !dir.is_dir() {
+                return Err(refuse(&format_args!("there is no directory {}", dir.display())));
+            }
+            tempfile::NamedTempFile::new_in(dir)
+                .map(drop)
+                .map_err(|e| refuse(&format_args!("cannot create a file in {}: {e}", dir.display())))
+        }
+    }
+}
+
+/// Checks before a campaign that a corpus directory can be written: it, or the nearest
+/// directory above it that exists, takes a new file.
+pub fn check_output_dir(path: &Path, flag: &str) -> Result<(), Exit> {
+    let mut dir = path;
+    while !dir.exists() {
+        match dir.parent() {
+            Some(d) if !d.as_os_str().is_empty() => dir = d,
+            _ => {
+                dir = Path::new(".");
+                break;
+            }
+        }
+    }
+    if !dir.is_dir() {
+        return Err(Exit::bad(format!(
+            "{flag} {}: {} is not a directory",
+            path.display(),
+            dir.display()
+        )));
+    }
+    tempfile::NamedTempFile::new_in(dir)
+        .map(drop)
+        .map_err(|e| Exit::bad(format!("{flag} {}: cannot write there: {e}", path.display())))
+}
+
+/// A path as one word of a printed shell command, quoted when it holds spaces,
+/// newlines or other characters the shell would read (`'my corpus/x.game'`).
+pub fn shell_word(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    shlex::try_quote(&text).map_or_else(|_| format!("{text:?}"), |q| q.into_owned())
+}
+
 /// Why a command did not succeed, as an exit status: 1 when a check found a failure,
-/// 2 on bad usage or bad input.
+/// 2 on bad usage or bad input, 3 when `stress` could not judge an input (the reference
+/// failed or is wrong, or retrocheck failed its own check): never "your program is
+/// wrong".
 pub enum Exit {
     Found(anyhow::Error),
     BadInput(anyhow::Error),
+    Unjudged(anyhow::Error),
 }
 
 impl Exit {
@@ -69,18 +153,23 @@ impl Exit {
 
 pub type Status = Result<(), Exit>;
 
-/// The bytes of a file, or of standard input for `-`.
-pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Exit> {
+/// The bytes of a file, or of standard input for `-`: at most `most` of them, so that
+/// `/dev/zero` or an endless pipe is refused when that much has arrived instead of
+/// filling the memory. `what` names the input in the message.
+pub fn read_bytes(path: &Path, most: u64, what: &str) -> Result<Vec<u8>, Exit> {
+    let (reader, _) = input::open(path)?;
     let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("reading standard input")
-            .map_err(Exit::BadInput)?;
-    } else {
-        bytes = std::fs::read(path)
-            .with_context(|| format!("reading {}", path.display()))
-            .map_err(Exit::BadInput)?;
+    reader
+        .take(most + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading {}", path.display()))
+        .map_err(Exit::BadInput)?;
+    if bytes.len() as u64 > most {
+        return Err(Exit::bad(format!(
+            "{}: larger than {} MiB, more than {what} can be",
+            path.display(),
+            most >> 20
+        )));
     }
     Ok(bytes)
 }

@@ -48,13 +48,29 @@ fn looks_like_artifact(file: &Path) -> bool {
 
 /// Reads a `diff` fuzz input as the case it encodes.
 pub fn read_artifact(file: &Path) -> Result<Case, Exit> {
-    let bytes = super::read_bytes(file)?;
+    // The fuzz targets take inputs of a few kilobytes (the diff decoder's caps).
+    let bytes = super::read_bytes(file, 16 << 20, "a fuzz input")?;
     retrocheck::fuzz::decode(&bytes).0.ok_or_else(|| {
         Exit::bad(format!(
             "{}: a fuzz input outside the size caps (the target rejects it)",
             file.display()
         ))
     })
+}
+
+/// Whether a file's first statement is a `.game` header (or the file cannot say).
+fn looks_like_game(file: &Path) -> bool {
+    use std::io::Read;
+    let mut start = [0u8; 256];
+    let Ok(read) = std::fs::File::open(file).and_then(|mut f| f.read(&mut start)) else {
+        return true;
+    };
+    let text = String::from_utf8_lossy(&start[..read]);
+    let first = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty());
+    first.is_none_or(|l| l.starts_with("game"))
 }
 
 /// Reads a case from a file: a `.game`, or a single-instance contest input; `verb`
@@ -70,7 +86,18 @@ pub fn read_case(file: &Path, problem: Option<&str>, verb: &str) -> Result<Case,
         None => Kind::of_path(file).unwrap_or(Kind::Game),
     };
     match kind {
-        Kind::Game => read_game(file).map(Case::Game),
+        // A contest input given without --problem fails at its first line: say what
+        // would read it.
+        Kind::Game => read_game(file).map(Case::Game).map_err(|e| match e {
+            Exit::BadInput(e) if problem.is_none() && !looks_like_game(file) => {
+                Exit::BadInput(e.context(format!(
+                "{} is read as a .game file; for a contest input, give --problem NAME ({})",
+                file.display(),
+                Problem::ALL.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
+            )))
+            }
+            e => e,
+        }),
         Kind::Problem(problem) => {
             let mut instances = problem
                 .parse_bytes(&read_contest(problem, file)?)

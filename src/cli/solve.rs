@@ -16,10 +16,11 @@ pub struct Args {
     /// The file, or `-` for standard input.
     #[arg(default_value = "-")]
     pub file: PathBuf,
-    /// Solver threads: 0 (the default) for one per core, 1 for the sequential
-    /// solver. A game is solved in parallel; contest test cases in parallel.
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
+    /// Solver threads (default: one per core); 1 for the sequential solver. A game is
+    /// solved in parallel; contest test cases in parallel. Checked as `diff --threads`
+    /// is: at least 1, at most eight per core.
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Solve with another solver: a reference, or a mutant of the kill table
     /// (`retrocheck mutants --list`), which makes any mutant a program for `stress`.
     /// By default, retrocheck's own fast path.
@@ -28,14 +29,16 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Status {
+    // 0 below is one per core, as the solvers take it.
+    let threads = super::threads(args.threads, "--threads")?;
     let subject = args
         .solver
         .as_deref()
-        .map(|name| super::solver(name, args.threads))
+        .map(|name| super::solver(name, threads))
         .transpose()?;
     match Problem::from_name(&args.what) {
-        None => game(&args.file, subject.as_deref(), args.threads),
-        Some(problem) => self::problem(problem, &args.file, subject.as_deref(), args.threads),
+        None => game(&args.file, subject.as_deref(), threads),
+        Some(problem) => self::problem(problem, &args.file, subject.as_deref(), threads),
     }
 }
 

@@ -10,7 +10,8 @@ use retrocheck::problems::{Problem, Registered};
 use retrocheck::stress::quote::block;
 use retrocheck::stress::report::{FailureRecord, Report, ShrunkRecord, StressFile};
 use retrocheck::stress::{
-    expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target, Verdict,
+    expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target, Trouble,
+    Verdict,
 };
 use retrocheck::Game;
 use std::io::IsTerminal;
@@ -146,6 +147,9 @@ fn stress<T: Target>(args: Args) -> Status {
     if max_size == 0 {
         return Err(Exit::bad("--max-size must be at least 1"));
     }
+    if let Some(limit) = args.memory_limit {
+        check_memory_limit(limit)?;
+    }
     let limits = Limits {
         time: timeout,
         memory: args.memory_limit,
@@ -173,6 +177,12 @@ fn stress<T: Target>(args: Args) -> Status {
         );
     }
     check_size::<T>(&settings, jobs)?;
+    // --time counts from here: the probes are part of the search.
+    let started = std::time::Instant::now();
+    if let Some(path) = &args.json {
+        super::check_output_file(path, "--json")?;
+    }
+    super::check_output_dir(&args.save, "--save")?;
     probe::<T>(&settings.program, &settings, "solution")?;
     if let Some(reference) = &settings.reference {
         probe::<T>(reference, &settings, "reference")?;
@@ -182,7 +192,7 @@ fn stress<T: Target>(args: Args) -> Status {
         .unwrap_or(if args.time.is_some() { u64::MAX } else { 1000 });
     let budget = Budget {
         cases,
-        time: args.time,
+        time: args.time.map(|t| t.saturating_sub(started.elapsed())),
         jobs,
     };
     let bar = progress_bar(cases);
@@ -217,12 +227,20 @@ fn stress<T: Target>(args: Args) -> Status {
                 trouble: trouble.to_string(),
                 regenerate: settings.regenerate::<T>(index),
             };
-            write_json::<T>(&args, &settings, report, searched.elapsed, Some(failure))?;
-            return Err(Exit::Found(anyhow::anyhow!(
+            if let Err(Exit::BadInput(e) | Exit::Found(e)) =
+                write_json::<T>(&args, &settings, report, searched.elapsed, Some(failure))
+            {
+                eprintln!("retrocheck: {e:#}");
+            }
+            let report = anyhow::anyhow!(
                 "input {index} ({}): {trouble}\n{}",
                 settings.regenerate::<T>(index),
                 block(input.text().as_bytes(), SHOWN_OUTPUT)
-            )));
+            );
+            return Err(match trouble {
+                Trouble::Spawn { .. } => Exit::BadInput(report),
+                _ => Exit::Unjudged(report),
+            });
         }
         Some(Found::Failure {
             index,
@@ -237,17 +255,45 @@ fn stress<T: Target>(args: Args) -> Status {
     );
     outln!("regenerate it: {}", settings.regenerate::<T>(index));
     eprintln!("shrinking, re-running the program at each step …");
-    let deadline = args.shrink_time.map(|t| std::time::Instant::now() + t);
+    // Shrinking gets --shrink-time, or as long as the search with --time; one too long
+    // to add to the clock (2^64 s) is no deadline.
+    let deadline = args
+        .shrink_time
+        .or(args.time)
+        .and_then(|t| std::time::Instant::now().checked_add(t));
     let reduced = reduce(&settings, &input, &verdict, jobs, deadline);
     let text = reduced.input.text();
-    let expected = expected(&settings, &reduced.input).map_err(|e| Exit::Found(anyhow::anyhow!("{e}")))?;
-    outln!(
-        "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{text}",
-        retrocheck::text::count(reduced.steps, "step"),
-        retrocheck::text::count(reduced.runs, "run"),
-        reduced.elapsed.as_secs_f64(),
-        reduced.input.describe()
-    );
+    let expected = expected(&settings, &reduced.input).map_err(|e| Exit::Unjudged(anyhow::anyhow!("{e}")))?;
+    // Saved first, then printed: a standard output that is closed or full must not
+    // cost the case.
+    let saving = save(&args, &settings, &reduced, &text, &expected);
+    let again = reduced.reproduced;
+    if again.always() {
+        outln!(
+            "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{text}",
+            retrocheck::text::count(reduced.steps, "step"),
+            retrocheck::text::count(reduced.runs, "run"),
+            reduced.elapsed.as_secs_f64(),
+            reduced.input.describe()
+        );
+    } else if reduced.steps == 0 {
+        outln!(
+            "\nthe program is not deterministic: run again, it failed input {index} in {} of {} runs (uninitialised memory? the clock?); a failure that does not come back on every run is not shrunk. The input ({}):\n\n{text}",
+            again.failed,
+            again.runs,
+            reduced.input.describe()
+        );
+    } else {
+        outln!(
+            "\nshrunk in {} ({}, {:.1} s) to {}, which then failed in {} of {} runs (the program is not deterministic):\n\n{text}",
+            retrocheck::text::count(reduced.steps, "step"),
+            retrocheck::text::count(reduced.runs, "run"),
+            reduced.elapsed.as_secs_f64(),
+            reduced.input.describe(),
+            again.failed,
+            again.runs
+        );
+    }
     let official = reduced.input.cases.iter().all(|c| c.is_official());
     if !official {
         outln!(
@@ -256,19 +302,47 @@ fn stress<T: Target>(args: Args) -> Status {
         );
     }
     if reduced.out_of_time {
-        outln!("(shrinking stopped at --shrink-time: a smaller failing input may exist)\n");
+        outln!(
+            "(shrinking stopped at --shrink-time, or --time without it: a smaller failing input may exist)\n"
+        );
     }
     outln!("expected output:\n{}", block(&expected, SHOWN_OUTPUT));
-    if let Ok(run) = settings.program.run(text.as_bytes()) {
-        outln!("your output:\n{}", block(&run.stdout, SHOWN_OUTPUT));
+    outln!("your output:\n{}", block(&reduced.output, SHOWN_OUTPUT));
+    if again.always() {
+        outln!("verdict: {}", reduced.verdict);
+    } else {
+        outln!(
+            "verdict: {} (in {} of {} runs)",
+            reduced.verdict,
+            again.failed,
+            again.runs
+        );
     }
-    outln!("verdict: {}", reduced.verdict);
     if symptom(&reduced.verdict) != symptom(&verdict) {
         outln!("(the symptom changed while shrinking, the verdict did not: as found, {verdict})");
     }
-    let saved = save(&args, &settings, &reduced, &text, &expected);
+    let saved = match saving {
+        Saving::Saved(saved) => {
+            super::keep(format_args!(
+                "\nsaved as {} and {}",
+                saved.input.display(),
+                saved.output.display()
+            ));
+            Some(saved.input.display().to_string())
+        }
+        Saving::Variant => {
+            outln!(
+                "\nnot saved in the corpus: retrocheck's answer to this input differs from the reference's (a variant problem?); `regenerate it` above writes it again"
+            );
+            None
+        }
+        Saving::Failed(e) => {
+            eprintln!("retrocheck: not saved in {}: {e}", args.save.display());
+            None
+        }
+    };
     outln!("\n{}", report.text());
-    write_json::<T>(
+    let json = write_json::<T>(
         &args,
         &settings,
         report,
@@ -288,10 +362,15 @@ fn stress<T: Target>(args: Args) -> Status {
                 seconds: reduced.elapsed.as_secs_f64(),
                 out_of_time: reduced.out_of_time,
                 official,
+                reruns: again.runs,
+                failed_reruns: again.failed,
             },
             saved,
         }),
-    )?;
+    );
+    if let Err(Exit::BadInput(e) | Exit::Found(e)) = json {
+        eprintln!("retrocheck: {e:#}");
+    }
     Err(Exit::Found(anyhow::anyhow!(
         "`{}`: {}",
         args.solution,
@@ -329,40 +408,37 @@ fn progress_bar(cases: u64) -> ProgressBar {
     bar
 }
 
+/// What became of the shrunk input.
+enum Saving {
+    /// Saved in the corpus (or there already).
+    Saved(corpus::Saved),
+    /// Not saved: a reference disagrees with retrocheck on it (a variant problem: its
+    /// expected output would fail `replay`).
+    Variant,
+    /// The corpus could not be written.
+    Failed(std::io::Error),
+}
+
 /// Saves the shrunk input in the corpus, unless a reference disagrees with retrocheck
-/// on it (a variant problem: its expected output would fail `replay`). The saved path,
-/// for the JSON report.
+/// on it.
 fn save<T: Target>(
     args: &Args,
     settings: &Settings,
     reduced: &Reduced<T>,
     text: &str,
     expected: &[u8],
-) -> Option<String> {
+) -> Saving {
     let own = reduced.input.expected().ok();
     if settings.reference.is_some() && own.as_deref().map(str::as_bytes) != Some(expected) {
-        outln!(
-            "\nnot saved in the corpus: retrocheck's answer to this input differs from the reference's (a variant problem?); `regenerate it` above writes it again"
-        );
-        return None;
+        return Saving::Variant;
     }
     let kind = match Problem::from_name(T::NAME) {
         Some(problem) => Kind::Problem(problem),
         None => Kind::Game,
     };
     match corpus::save(&args.save, kind, text, &String::from_utf8_lossy(expected)) {
-        Ok(saved) => {
-            outln!(
-                "\nsaved as {} and {}",
-                saved.input.display(),
-                saved.output.display()
-            );
-            Some(saved.input.display().to_string())
-        }
-        Err(e) => {
-            eprintln!("not saved: {e}");
-            None
-        }
+        Ok(saved) => Saving::Saved(saved),
+        Err(e) => Saving::Failed(e),
     }
 }
 
@@ -396,8 +472,9 @@ fn write_json<T: Target>(
 }
 
 /// Refuses sizes this machine cannot hold (a game per job), and says when the official
-/// limit caps `--max-size`.
-fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
+/// limit caps `--max-size`: `stress`, and `generate --index`, which writes the same
+/// inputs.
+pub fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
     let largest = u64::from(settings.largest::<T>());
     let asked = settings.max_size;
     if let Some(cap) = T::OFFICIAL_MAX {
@@ -420,6 +497,28 @@ fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
             Exit::bad(format!("--max-size {asked}: {e}"))
         }
     })
+}
+
+/// Refuses a `--memory-limit` above this process's hard RLIMIT_AS, which no child can
+/// be given (setrlimit would say only "Operation not permitted").
+fn check_memory_limit(limit: u64) -> Status {
+    let mut current = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the limits into `current`.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut current) } != 0 {
+        return Ok(());
+    }
+    let hard = current.rlim_max;
+    if hard != libc::RLIM_INFINITY && limit > hard as u64 {
+        return Err(Exit::bad(format!(
+            "--memory-limit {} MiB is above the hard limit on address space that retrocheck runs under ({} MiB, `ulimit -Hv`): a program cannot be given more",
+            limit >> 20,
+            hard as u64 >> 20
+        )));
+    }
+    Ok(())
 }
 
 /// Runs a program once, so that a missing or broken command is a clear error rather

@@ -19,6 +19,7 @@ mod shrink_contest;
 mod solvers;
 mod stress;
 mod support;
+mod trust;
 
 /// The proptest configuration of every property: cases follow `PROPTEST_CASES`
 /// (default 256); proptest does not shrink; nothing is persisted next to the sources — a failure is shrunk by

@@ -150,8 +150,14 @@ fn cli_threads_flag_prints_the_same_solution() {
     let file = dir.path().join("large.game");
     std::fs::write(&file, retrocheck::format::print_game(&game)).unwrap();
     let run = |threads: &str| {
+        let flag: &[&str] = if threads == "default" {
+            &[]
+        } else {
+            &["--threads", threads]
+        };
         let out = retrocheck()
-            .args(["solve", "--threads", threads, "game"])
+            .args(["solve", "game"])
+            .args(flag)
             .arg(&file)
             .output()
             .unwrap();
@@ -159,7 +165,7 @@ fn cli_threads_flag_prints_the_same_solution() {
         out.stdout
     };
     let want = reference(&game).to_text(&game).into_bytes();
-    for threads in ["1", "2", "0"] {
+    for threads in ["1", "2", "default"] {
         assert!(run(threads) == want, "--threads {threads} differs");
     }
 }

@@ -308,7 +308,8 @@ fn parse_position(id: &str, rest: &str, count: u64, line: usize) -> Result<Entry
     let id = parse_number(id, "a position id or a keyword (`game`, `draw`)", "")?;
     if id >= count {
         return Err(format!(
-            "position id {id} is out of range (the game has {count} positions, ids 0 to {})",
+            "position id {id} is out of range (the game has {}, ids 0 to {})",
+            crate::text::count(count as usize, "position"),
             count.saturating_sub(1)
         ));
     }
@@ -342,7 +343,8 @@ fn parse_position(id: &str, rest: &str, count: u64, line: usize) -> Result<Entry
             let target = parse_number(item, "a move, a position id (moves are separated by commas)", "")?;
             if target >= count {
                 return Err(format!(
-                    "move to {target} is out of range (the game has {count} positions, ids 0 to {})",
+                    "move to {target} is out of range (the game has {}, ids 0 to {})",
+                    crate::text::count(count as usize, "position"),
                     count - 1
                 ));
             }

@@ -147,7 +147,7 @@ pub const MAX_MOVES: u64 = u32::MAX as u64 - 1;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BuildError {
     /// A move names a position that does not exist.
-    #[error("position {position}: move to {target} is out of range (the game has {positions} positions)")]
+    #[error("position {position}: move to {target} is out of range (the game has {})", crate::text::count(*positions as usize, "position"))]
     MoveOutOfRange {
         /// The position whose move it is.
         position: u32,

@@ -9,22 +9,50 @@ const FALLBACK: u64 = 8 << 30;
 
 /// Three quarters of the memory this process may use: the machine's physical memory
 /// (`MemTotal` in /proc/meminfo), or the container's limit where a cgroup sets a
-/// smaller one (a Kubernetes pod sees the whole node in /proc/meminfo); 8 GiB where
-/// neither can be read. Three quarters leaves room for the operating system and the
-/// rest of the process; a fixed figure would refuse work a large machine can do and
-/// accept work a small one cannot. Read once per process.
+/// smaller one (a Kubernetes pod sees the whole node in /proc/meminfo), or the address
+/// space an RLIMIT_AS (`ulimit -v`) leaves, where smaller still: past it every
+/// allocation fails, and work accepted would abort; 8 GiB where none can be read.
+/// Three quarters leaves room for the operating system and the rest of the process; a
+/// fixed figure would refuse work a large machine can do and accept work a small one
+/// cannot. Read once per process.
 pub fn memory_ceiling() -> u64 {
     static CEILING: OnceLock<u64> = OnceLock::new();
     *CEILING.get_or_init(|| {
         let read = |path: &str| std::fs::read_to_string(path).ok();
-        ceiling_from(
+        let ceiling = ceiling_from(
             read("/proc/meminfo").as_deref(),
             &[
                 read("/sys/fs/cgroup/memory.max").as_deref(),
                 read("/sys/fs/cgroup/memory/memory.limit_in_bytes").as_deref(),
             ],
-        )
+        );
+        match address_space_left() {
+            Some(left) => ceiling.min(left / 4 * 3),
+            None => ceiling,
+        }
     })
+}
+
+/// The address space RLIMIT_AS leaves this process (the limit less what it has
+/// mapped, `VmSize`), or `None` without a limit.
+pub fn address_space_left() -> Option<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the limits into `limit`.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0 || limit.rlim_cur == libc::RLIM_INFINITY {
+        return None;
+    }
+    let mapped = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let line = status.lines().find(|l| l.starts_with("VmSize:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib * 1024)
+        })
+        .unwrap_or(0);
+    Some((limit.rlim_cur as u64).saturating_sub(mapped))
 }
 
 /// [`memory_ceiling`] from the texts it reads: /proc/meminfo and the cgroup limit

@@ -264,62 +264,94 @@ pub struct Saved {
     pub input: PathBuf,
     /// Its expected output.
     pub output: PathBuf,
-    /// Whether both files were there already, with this content.
+    /// Whether the case was there already, with this content: the input file was
+    /// present (saved earlier, or a moment ago by another process). Of several
+    /// processes saving one case at once, exactly one saves it.
     pub already_present: bool,
 }
 
 /// Saves a case and its expected output as `root/<kind dir>/<hash>.<ext>` + `.out`.
 ///
-/// Each file is written to a temporary file in the same directory and then linked into
-/// place only if the name is free, so a crash never leaves a half-written case and an
-/// existing file is never replaced. An identical existing case is reported as present;
-/// a different file under the same name is an error, never overwritten.
+/// Both files are first written in full to temporary files in the same directory (a
+/// full disk fails here, before anything is in place), then linked into place only if
+/// the name is free: the `.out` first, then the input, so an input is never present
+/// without its `.out`. When the input cannot be linked, a `.out` this call put in
+/// place is removed again: a case is both files or neither. An existing file is never
+/// replaced; an identical one counts as present, a different one is an error.
 pub fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Result<Saved> {
     let dir = root.join(kind.directory());
-    fs::create_dir_all(&dir)?;
+    fs::create_dir_all(&dir).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
     let name = content_name(input.as_bytes());
     let input_path = dir.join(format!("{name}.{}", kind.extension()));
     let output_path = dir.join(format!("{name}.out"));
-    let mut already_present = true;
-    // The expected output first: an input is never present without its `.out`.
-    for (path, text) in [(&output_path, output), (&input_path, input)] {
-        already_present &= write_new(&dir, path, text)?;
-    }
-    Ok(Saved {
-        input: input_path,
-        output: output_path,
+    let saved = |already_present| Saved {
+        input: input_path.clone(),
+        output: output_path.clone(),
         already_present,
-    })
+    };
+    // An input under this name with other content: refused before anything is written.
+    if present(&input_path, input)? && present(&output_path, output)? {
+        return Ok(saved(true));
+    }
+    let output_temp = written(&dir, output)?;
+    let input_temp = written(&dir, input)?;
+    let output_new = link_new(output_temp, &output_path, output)?;
+    match link_new(input_temp, &input_path, input) {
+        Ok(input_new) => Ok(saved(!input_new)),
+        Err(e) => {
+            if output_new {
+                let _ = fs::remove_file(&output_path);
+            }
+            Err(e)
+        }
+    }
 }
 
-/// Writes `text` to a new file at `path`; `Ok(true)` if an identical file was there.
-fn write_new(dir: &Path, path: &Path, text: &str) -> std::io::Result<bool> {
-    if let Ok(existing) = fs::read_to_string(path) {
-        if existing == text {
-            return Ok(true);
-        }
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::AlreadyExists,
-            format!(
-                "{} exists with other content; it is left untouched",
-                path.display()
-            ),
-        ));
+/// Whether a file with exactly `text` is at `path`: `Ok(false)` if there is none, an
+/// error if there is one with other content (it is left untouched).
+fn present(path: &Path, text: &str) -> std::io::Result<bool> {
+    match fs::read(path) {
+        Ok(existing) if existing == text.as_bytes() => Ok(true),
+        Ok(_) => Err(clash(path)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))),
     }
-    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
-    temp.write_all(text.as_bytes())?;
-    // Temporary files are private (0600); a saved case is an ordinary file.
-    set_default_mode(temp.as_file())?;
-    temp.as_file().sync_all()?;
+}
+
+fn clash(path: &Path) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        format!(
+            "{} exists with other content; it is left untouched",
+            path.display()
+        ),
+    )
+}
+
+/// `text` in a new temporary file in `dir`, written and synced, with an ordinary mode.
+fn written(dir: &Path, text: &str) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut temp = tempfile::NamedTempFile::new_in(dir)
+        .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+    temp.write_all(text.as_bytes())
+        .and_then(|()| set_default_mode(temp.as_file()))
+        .and_then(|()| temp.as_file().sync_all())
+        .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+    Ok(temp)
+}
+
+/// Links a written temporary file at `path` if the name is free; `Ok(true)` if this
+/// call put it there, `Ok(false)` if an identical file was there (maybe saved by
+/// another process since we looked).
+fn link_new(temp: tempfile::NamedTempFile, path: &Path, text: &str) -> std::io::Result<bool> {
     match temp.persist_noclobber(path) {
-        Ok(_) => Ok(false),
-        // Another process saved a file under this name since we looked: the same
-        // content is success, other content an error.
-        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => match fs::read_to_string(path) {
-            Ok(existing) if existing == text => Ok(true),
-            _ => Err(e.error),
-        },
-        Err(e) => Err(e.error),
+        Ok(_) => Ok(true),
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
+            present(path, text).and_then(|same| if same { Ok(false) } else { Err(clash(path)) })
+        }
+        Err(e) => Err(std::io::Error::new(
+            e.error.kind(),
+            format!("{}: {}", path.display(), e.error),
+        )),
     }
 }
 
@@ -404,6 +436,30 @@ mod tests {
                     "saved with the temporary file's private mode"
                 );
             }
+        }
+    }
+
+    /// Regression (issue 24): two processes saving one case at once both said "saved
+    /// as", one having linked the `.out` and the other the input. Exactly one saves.
+    #[test]
+    fn of_concurrent_savers_of_one_case_exactly_one_says_it_saved() {
+        for round in 0..200 {
+            let root = tempfile::tempdir().unwrap();
+            let input = format!("game 1;\n0 A ;\n# round {round}\n");
+            let barrier = std::sync::Barrier::new(4);
+            let results: Vec<_> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..4)
+                    .map(|_| {
+                        scope.spawn(|| {
+                            barrier.wait();
+                            save(root.path(), Kind::Game, &input, "0 B 0 -\n").unwrap()
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let saving = results.iter().filter(|s| !s.already_present).count();
+            assert_eq!(saving, 1, "round {round}: {results:?}");
         }
     }
 

@@ -133,7 +133,7 @@ pub fn triage(
     policy: &Policy,
     mut on_step: impl FnMut(&Case),
 ) -> Result<Triaged, TriageError> {
-    let deadline = policy.budget.map(|b| Instant::now() + b);
+    let deadline = policy.budget.and_then(|b| Instant::now().checked_add(b));
     // Shrinking judges candidates by every oracle, the relations on every size included
     // (they are cheap on small games): a case is then 1-minimal by one rule, whichever
     // entry point found it and whatever oracles that entry point ran.

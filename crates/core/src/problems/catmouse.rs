@@ -107,9 +107,9 @@ impl ContestProblem for Instance {
 
     fn game(&self) -> Result<Game, ProductError> {
         let n = u64::from(self.n());
-        let positions = 2 * n * (n - 1);
+        let positions = (n * (n - 1)).saturating_mul(2);
         // At most one move per listed neighbour and the other animal's node.
-        let moves = 2 * self.arc_count() * n;
+        let moves = (2 * self.arc_count()).saturating_mul(n);
         fits_in_memory("catmouse", positions, moves)?;
         let n = self.n();
         let mut movers = Vec::with_capacity(positions as usize);

@@ -402,7 +402,11 @@ impl<T> Iterator for Cases<'_, T> {
                 .finish()
                 .map_err(|e| InputError {
                     message: if counted {
-                        format!("{} (the input declares T = {total} test cases)", e.message)
+                        format!(
+                            "{} (the input declares T = {})",
+                            e.message,
+                            crate::text::count(total as usize, "test case")
+                        )
                     } else {
                         format!("{} (the input holds one test case)", e.message)
                     },

@@ -63,8 +63,8 @@ impl Instance {
     pub fn game(&self) -> Result<Game, ProductError> {
         let n = self.n as u64;
         let m = self.edges.len() as u64;
-        let positions = 2 * n * n;
-        let moves = 2 * m * n.saturating_sub(1);
+        let positions = (n * n).saturating_mul(2);
+        let moves = (2 * m).saturating_mul(n.saturating_sub(1));
         fits_in_memory("pursuit", positions, moves)?;
         let adj = Csr::new(self.n, &self.edges);
         let n = n as usize;
@@ -100,7 +100,7 @@ impl Instance {
     /// The product game as a [`Graph`] computed from the contest graph.
     pub fn implicit(&self) -> Result<Implicit, ProductError> {
         let n = u64::from(self.n);
-        fits_implicitly("pursuit", 2 * n * n)?;
+        fits_implicitly("pursuit", (n * n).saturating_mul(2))?;
         let (out_degree, reverse) = degrees_and_reverse(self.n, &self.edges);
         Ok(Implicit {
             n: self.n,
@@ -156,6 +156,10 @@ impl ContestProblem for Instance {
     /// The judge's line for test case `k` by the fastest path: the chaser's win set
     /// ([`crate::solve::chase`]) on graphs small enough, else the implicit product.
     fn answer_line(&self, k: usize) -> Result<String, ProductError> {
+        // Refused from the declared size before the degrees and reverse lists (4n bytes
+        // each) are allocated: n = 10^9 must not cost gigabytes to refuse.
+        let n = u64::from(self.n);
+        fits_implicitly("pursuit", (n * n).saturating_mul(2))?;
         let (out_degree, reverse) = degrees_and_reverse(self.n, &self.edges);
         let n = self.n as usize;
         match chase::runner_loses(n, &out_degree, &reverse.offsets, &reverse.sources) {

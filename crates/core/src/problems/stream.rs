@@ -7,8 +7,10 @@ use crate::limits::memory_ceiling;
 use crate::text::quote;
 use std::io::Read;
 
-/// The longest token any problem reads: numbers with many leading zeros, words. A
-/// longer run of bytes without white space (`/dev/zero`) is refused when it is seen.
+/// Past this many bytes, an unfinished token is checked as it arrives: every token a
+/// problem reads (numbers with any count of leading zeros, words) is letters and
+/// digits, so a longer run that holds another byte (`/dev/zero`) is refused when it is
+/// seen, while a long number or word is read on, as it is from a file.
 pub const MAX_TOKEN_BYTES: usize = 4096;
 
 /// Bytes read at a time.
@@ -76,7 +78,7 @@ impl Problem {
     }
 
     /// Fails if the complete tokens of `prefix` already hold an error that more input
-    /// cannot mend, or if it ends in a token that is too long to be one.
+    /// cannot mend, or if it ends in a long unfinished token that no problem reads.
     fn check_prefix(self, prefix: &[u8]) -> Result<(), InputError> {
         let complete = prefix
             .iter()
@@ -84,13 +86,14 @@ impl Problem {
             .map_or(0, |i| i + 1);
         let cut = complete;
         self.check_cases(&prefix[..cut])?;
-        if prefix.len() - cut > MAX_TOKEN_BYTES {
+        let token = &prefix[cut..];
+        if token.len() > MAX_TOKEN_BYTES && !token.iter().all(u8::is_ascii_alphanumeric) {
             return Err(InputError {
                 line: line_at(prefix, cut),
                 case: None,
                 message: format!(
-                    "a token of more than {MAX_TOKEN_BYTES} bytes, longer than any this problem reads: {}",
-                    quote(&prefix[cut..])
+                    "a token of more than {MAX_TOKEN_BYTES} bytes that is not letters and digits, which no token of this problem is: {}",
+                    quote(token)
                 ),
             });
         }

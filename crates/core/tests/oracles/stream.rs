@@ -82,8 +82,9 @@ impl std::io::Read for Flaky<'_> {
 
 /// An input from a stream is checked as it arrives. Interrupted reads are retried and a
 /// failed one names the line reached; an input over the size limit fails at the line
-/// where it crosses it; a token longer than 4,096 bytes fails when that much of it has
-/// arrived (4,096 is still read); a bad test case fails at its line without waiting for
+/// where it crosses it; a token longer than 4,096 bytes that is not letters and digits
+/// fails when that much of it has arrived (4,096 is still read), while a long number is
+/// read as from a file (issue 24); a bad test case fails at its line without waiting for
 /// the rest; leading white space is not an error. A known size (a file) is checked
 /// first, and the checks while reading are skipped.
 #[test]
@@ -129,15 +130,15 @@ fn the_stream_reader_checks_as_it_reads() {
         .read_input(std::io::empty(), Some(quarter + 1))
         .unwrap_err();
     assert!(e.message.contains("a quarter of the memory"), "{e}");
-    // Tokens: 4,097 bytes of one at the first check (64 KiB) fail there, on its line;
-    // 4,096 are read. A file's tokens are the parser's to judge.
-    let token_at_check = |length: usize| {
+    // Tokens: 4,097 bytes of one no problem reads at the first check (64 KiB) fail
+    // there, on its line; 4,096 are read. A file's tokens are the parser's to judge.
+    let token_at_check = |length: usize, byte: u8| {
         let mut input = vec![b'\n'; (64 << 10) - length];
-        input.extend(std::iter::repeat_n(b'0', length));
+        input.extend(std::iter::repeat_n(byte, length));
         input.extend(b"\n");
         input
     };
-    let long = token_at_check(4_097);
+    let long = token_at_check(4_097, b'.');
     let e = at_most(&mut long.as_slice(), None).unwrap_err();
     assert_eq!(e.line, (64 << 10) - 4_097 + 1, "{e}");
     assert!(e.message.contains("a token of more than 4096 bytes"), "{e}");
@@ -145,10 +146,17 @@ fn the_stream_reader_checks_as_it_reads() {
         at_most(&mut long.as_slice(), Some(long.len() as u64)).unwrap(),
         long
     );
-    let fits = token_at_check(4_096);
+    let fits = token_at_check(4_096, b'.');
     assert_eq!(at_most(&mut fits.as_slice(), None).unwrap(), fits);
-    // The first byte the only white space: the token after it is on line 2.
+    // A long number is read from a stream as from a file.
+    let number = token_at_check(4_097, b'0');
+    assert_eq!(at_most(&mut number.as_slice(), None).unwrap(), number);
+    // The first byte the only white space: the token after it is on line 2, and
+    // an endless one stops at the size limit.
     let e = at_most(&mut b"\n".chain(std::io::repeat(b'7')), None).unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    assert_eq!(e.message, "the input is larger than 1 MiB");
+    let e = at_most(&mut b"\n".chain(std::io::repeat(b'.')), None).unwrap_err();
     assert_eq!(e.line, 2, "{e}");
     assert!(e.message.contains("a token of more than 4096 bytes"), "{e}");
     let e = at_most(&mut std::io::repeat(0), None).unwrap_err();

@@ -732,7 +732,7 @@ pub fn run(campaign: &Phase, under_test: &dyn Subject, progress: &(dyn Fn(u64) +
                     Some(case) => {
                         let timed = UntilDeadline {
                             inner: under_test,
-                            deadline: campaign.time_limit.map(|limit| start + limit),
+                            deadline: campaign.time_limit.and_then(|limit| start.checked_add(limit)),
                             cut: AtomicBool::new(false),
                         };
                         let result = check_case(&case, &timed, &campaign.oracles);

@@ -191,10 +191,17 @@ pub fn judge(run: &Run, expected: &[u8], exact: bool, limits: &Limits) -> Verdic
             stderr_tail: tail(&run.stderr, 5),
         };
     }
-    if run.stdout.len() >= OUTPUT_LIMIT {
+    if run.stdout.len() > OUTPUT_LIMIT {
         return Verdict::OutputLimit;
     }
     compare(&run.stdout, expected, exact)
+}
+
+/// Whether a failed run's stderr says an allocation failed (the message alone: a
+/// program can print it on its own).
+pub(crate) fn says_allocation_failed(run: &Run) -> bool {
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    run.status.is_some_and(|s| !s.success()) && ALLOCATION_FAILED.iter().any(|m| stderr.contains(*m))
 }
 
 /// The exit status in words, naming the signal.
@@ -271,6 +278,30 @@ fn tokens(line: &[u8]) -> Vec<&[u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression (issue 24): output of exactly 64 MiB was an output limit exceeded.
+    #[cfg(unix)]
+    #[test]
+    fn output_of_exactly_the_limit_is_within_it() {
+        use std::os::unix::process::ExitStatusExt;
+        let run = |bytes: usize| Run {
+            status: Some(std::process::ExitStatus::from_raw(0)),
+            stdout: vec![b'a'; bytes],
+            stderr: Vec::new(),
+            elapsed: Duration::from_millis(1),
+            peak_memory: 0,
+        };
+        let limits = Limits::time(Duration::from_secs(1));
+        let exactly = vec![b'a'; OUTPUT_LIMIT];
+        assert_eq!(
+            judge(&run(OUTPUT_LIMIT), &exactly, true, &limits),
+            Verdict::Accepted
+        );
+        assert_eq!(
+            judge(&run(OUTPUT_LIMIT + 1), &exactly, true, &limits),
+            Verdict::OutputLimit
+        );
+    }
 
     #[test]
     fn a_token_in_the_wrong_case_is_a_wrong_answer_not_a_presentation_error() {

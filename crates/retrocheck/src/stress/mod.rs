@@ -217,6 +217,9 @@ pub struct Tested {
     pub coverage: Vec<Stats>,
     /// How long each test case's games are (the same cases as `coverage`).
     pub lengths: Vec<Length>,
+    /// What the program printed, kept only when the verdict is not accepted (the output
+    /// shown beside a failure is the failing run's, never another run's).
+    pub output: Vec<u8>,
 }
 
 /// Why an input could not be judged: never the solution's fault.
@@ -231,6 +234,15 @@ pub enum Trouble {
         command: String,
         /// How it failed.
         verdict: Verdict,
+    },
+    /// The reference's output is wrong where retrocheck can tell: not the shape of an
+    /// answer to the input, or an answer that differs from retrocheck's proven one
+    /// where the solution's agrees with it.
+    ReferenceWrong {
+        /// Its command.
+        command: String,
+        /// What is wrong with its output.
+        why: String,
     },
     /// A program could not be started.
     Spawn {
@@ -248,6 +260,10 @@ impl std::fmt::Display for Trouble {
             Trouble::Reference { command, verdict } => write!(
                 f,
                 "the reference `{command}` failed on this input, so your solution was not judged: {verdict}"
+            ),
+            Trouble::ReferenceWrong { command, why } => write!(
+                f,
+                "the reference `{command}` is wrong on this input, so your solution was not judged: {why}"
             ),
             Trouble::Spawn { command, error } => write!(f, "cannot run `{command}`: {error}"),
         }
@@ -296,14 +312,23 @@ pub fn expected<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Vec<
     Ok(expect(settings, input, &input.text())?.0)
 }
 
-/// The expected output bytes, what each case covered and how long its games are.
-type Expectation = (Vec<u8>, Vec<Stats>, Vec<Length>);
+/// The expected output bytes, retrocheck's own answer when there is a reference (and
+/// retrocheck can solve the input), what each case covered and how long its games are.
+type Expectation = (Vec<u8>, Option<String>, Vec<Stats>, Vec<Length>);
+
+/// The lines of an output that hold something: the shape of an answer.
+fn answer_lines(output: &[u8]) -> usize {
+    output
+        .split(|&b| b == b'\n')
+        .filter(|line| line.iter().any(|b| !b.is_ascii_whitespace()))
+        .count()
+}
 
 fn expect<T: Target>(settings: &Settings, input: &Input<T>, text: &str) -> Result<Expectation, Trouble> {
     let own = expected_and_covered(&input.cases);
     let Some(reference) = &settings.reference else {
         let (out, coverage, lengths) = own.map_err(|e| Trouble::Retrocheck(e.to_string()))?;
-        return Ok((out.into_bytes(), coverage, lengths));
+        return Ok((out.into_bytes(), None, coverage, lengths));
     };
     let run = reference.run(text.as_bytes()).map_err(|e| Trouble::Spawn {
         command: reference.command.clone(),
@@ -317,14 +342,36 @@ fn expect<T: Target>(settings: &Settings, input: &Input<T>, text: &str) -> Resul
             verdict,
         });
     }
-    let (coverage, lengths) = own.map(|(_, c, l)| (c, l)).unwrap_or_default();
-    Ok((run.stdout, coverage, lengths))
+    // Its shape: as many answer lines as retrocheck's answer has, or at least one.
+    let wrong = |why: String| Trouble::ReferenceWrong {
+        command: reference.command.clone(),
+        why,
+    };
+    let printed = answer_lines(&run.stdout);
+    match &own {
+        Ok((text, _, _)) if printed != answer_lines(text.as_bytes()) => {
+            return Err(wrong(format!(
+                "it printed {} where an answer to this input has {}",
+                crate::text::count(printed, "line"),
+                answer_lines(text.as_bytes())
+            )))
+        }
+        Err(_) if printed == 0 => return Err(wrong("it printed nothing".into())),
+        _ => {}
+    }
+    let (own, coverage, lengths) = match own {
+        Ok((text, c, l)) => (Some(text), c, l),
+        Err(_) => (None, Vec::new(), Vec::new()),
+    };
+    Ok((run.stdout, own, coverage, lengths))
 }
 
-/// Runs the program on an input and judges it.
+/// Runs the program on an input and judges it. With a reference, a solution that fails
+/// against the reference's output but agrees with retrocheck's proven answer is not
+/// judged: the reference is the one that disagrees ([`Trouble::ReferenceWrong`]).
 pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, Trouble> {
     let text = input.text();
-    let (expected, coverage, lengths) = expect(settings, input, &text)?;
+    let (expected, own, coverage, lengths) = expect(settings, input, &text)?;
     let run = settings
         .program
         .run(text.as_bytes())
@@ -332,12 +379,61 @@ pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, 
             command: settings.program.command.clone(),
             error: e.to_string(),
         })?;
+    let mut verdict = judge(&run, &expected, settings.exact, &settings.program.limits);
+    if let Verdict::MemoryLimit { limit, peak, .. } = verdict {
+        // Judged by an allocation-failure message alone (the peak is within the
+        // limit): run again without the memory limit; a program that prints the same
+        // without it wrote the message itself, and its failure is a runtime error.
+        if peak <= limit {
+            let free = Program {
+                command: settings.program.command.clone(),
+                limits: Limits {
+                    memory: None,
+                    ..settings.program.limits
+                },
+            };
+            if free
+                .run(text.as_bytes())
+                .is_ok_and(|again| judge::says_allocation_failed(&again))
+            {
+                verdict = judge(&run, &expected, settings.exact, &free.limits);
+            }
+        }
+    }
+    if let (Some(own), Some(reference), Verdict::WrongAnswer { .. } | Verdict::PresentationError { .. }) =
+        (&own, &settings.reference, &verdict)
+    {
+        let limits = &settings.program.limits;
+        if judge(&run, own.as_bytes(), settings.exact, limits) == Verdict::Accepted {
+            // The reference's output judged against the proven answer, to say where.
+            let against = Run {
+                status: run.status,
+                stdout: expected.clone(),
+                stderr: Vec::new(),
+                elapsed: run.elapsed,
+                peak_memory: 0,
+            };
+            return Err(Trouble::ReferenceWrong {
+                command: reference.command.clone(),
+                why: format!(
+                    "its output differs from retrocheck's proven answer ({}), and your solution's agrees with that answer (a variant problem would need retrocheck's answer changed too)",
+                    judge(&against, own.as_bytes(), settings.exact, limits)
+                ),
+            });
+        }
+    }
+    let output = if verdict == Verdict::Accepted {
+        Vec::new()
+    } else {
+        run.stdout
+    };
     Ok(Tested {
-        verdict: judge(&run, &expected, settings.exact, &settings.program.limits),
+        verdict,
         elapsed: run.elapsed,
         peak_memory: run.peak_memory,
         coverage,
         lengths,
+        output,
     })
 }
 
@@ -404,15 +500,20 @@ pub fn search<T: Target>(
     let mut done = 0;
     let mut report = Report::new(T::NAME);
     let mut found = None;
-    'batches: while done < budget.cases && budget.time.is_none_or(|t| start.elapsed() < t) {
+    'batches: while done < budget.cases && (done == 0 || budget.time.is_none_or(|t| start.elapsed() < t)) {
         let end = (done + batch).min(budget.cases);
-        let run = || -> Vec<(u64, Input<T>, Result<Tested, Trouble>)> {
+        // An input not started when the time is up is not run (the campaign's first
+        // always is): the search overshoots `time` by the runs in flight, not a batch.
+        let run = || -> Vec<Option<(u64, Input<T>, Result<Tested, Trouble>)>> {
             (done..end)
                 .into_par_iter()
                 .map(|i| {
+                    if i > 0 && budget.time.is_some_and(|t| start.elapsed() >= t) {
+                        return None;
+                    }
                     let input = input_at::<T>(settings, i);
                     let tested = test(settings, &input);
-                    (i, input, tested)
+                    Some((i, input, tested))
                 })
                 .collect()
         };
@@ -420,7 +521,11 @@ pub fn search<T: Target>(
             Ok(pool) => pool.install(run),
             Err(_) => run(),
         };
-        for (index, input, tested) in results {
+        for result in results {
+            // Taken in input order: the inputs after one not run are not counted.
+            let Some((index, input, tested)) = result else {
+                break 'batches;
+            };
             done = index + 1;
             found = match tested {
                 Err(trouble) => Some(Found::Trouble {
@@ -451,13 +556,43 @@ pub fn search<T: Target>(
     }
 }
 
+/// How many more times a failing input is run before it is shrunk, and a shrunk input
+/// at the end: a program whose output depends on more than its input (uninitialised
+/// memory, the clock, addresses) fails only some runs, and shrinking it by single runs
+/// would chase noise and end on an input it passes. A program failing one run in four
+/// fails all four reruns once in 256 campaigns.
+pub const CONFIRM_RUNS: usize = 4;
+
+/// How often the program failed an input when it was run again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reproduced {
+    /// Runs of the input, the failing one that found it included.
+    pub runs: usize,
+    /// Runs that failed with the verdict's kind.
+    pub failed: usize,
+}
+
+impl Reproduced {
+    /// Whether every run failed: the failure is the input's, and shrinking means
+    /// something.
+    pub fn always(&self) -> bool {
+        self.failed == self.runs
+    }
+}
+
 /// A failure, reduced.
 #[derive(Clone, Debug)]
 pub struct Reduced<T> {
-    /// The smallest failing input reached.
+    /// The smallest failing input reached (the input found, when the program is not
+    /// deterministic on it).
     pub input: Input<T>,
-    /// Its verdict.
+    /// Its verdict, from a failing run: never "accepted".
     pub verdict: Verdict,
+    /// What the program printed in that failing run (empty when no rerun failed).
+    pub output: Vec<u8>,
+    /// How often the program failed `input` when it was run again: a failure that does
+    /// not come back on every run is not shrunk.
+    pub reproduced: Reproduced,
     /// Accepted reductions: the split of a multi-case input counts as one.
     pub steps: usize,
     /// Every run of the program while reducing, the split's and the last check's
@@ -469,9 +604,42 @@ pub struct Reduced<T> {
     pub out_of_time: bool,
 }
 
+/// Runs `input` [`CONFIRM_RUNS`] more times after one failing run (fewer when the
+/// deadline passes): how often it fails with a verdict of `kind`, and the first
+/// failing rerun's verdict and output.
+fn confirm<T: Target>(
+    settings: &Settings,
+    input: &Input<T>,
+    kind: &str,
+    runs: &AtomicUsize,
+    deadline: Option<Instant>,
+) -> (Reproduced, Option<(Verdict, Vec<u8>)>) {
+    let mut reproduced = Reproduced { runs: 1, failed: 1 };
+    let mut first = None;
+    for _ in 0..CONFIRM_RUNS {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        runs.fetch_add(1, Ordering::Relaxed);
+        reproduced.runs += 1;
+        if let Ok(tested) = test(settings, input) {
+            if tested.verdict.kind() == kind {
+                reproduced.failed += 1;
+                first.get_or_insert((tested.verdict, tested.output));
+            }
+        }
+    }
+    (reproduced, first)
+}
+
 /// Splits a failing multi-case input down to the failing case, then shrinks that case
 /// (within the official limits unless edge cases are asked for), re-running the
 /// program at each step and keeping only candidates with the same kind of verdict.
+///
+/// The input is first run [`CONFIRM_RUNS`] more times: when a rerun passes, the
+/// program is not deterministic on it, and the input is reported as found, with how
+/// often it fails ([`Reduced::reproduced`]), not shrunk. The shrunk input is run again
+/// the same way at the end; the verdict and output reported are a failing run's.
 pub fn reduce<T: Target>(
     settings: &Settings,
     input: &Input<T>,
@@ -481,11 +649,44 @@ pub fn reduce<T: Target>(
 ) -> Reduced<T> {
     let kind = verdict.kind();
     let runs = AtomicUsize::new(0);
+    let start = Instant::now();
+    let (found, again) = confirm(settings, input, kind, &runs, deadline);
+    if !found.always() {
+        // The search keeps no output: a failing rerun's is shown, or none.
+        let (verdict, output) = again.unwrap_or_else(|| (verdict.clone(), Vec::new()));
+        return Reduced {
+            input: input.clone(),
+            verdict,
+            output,
+            reproduced: found,
+            steps: 0,
+            runs: runs.load(Ordering::Relaxed),
+            elapsed: start.elapsed(),
+            out_of_time: false,
+        };
+    }
+    // Failing candidates' verdicts and outputs by the candidate's hash: the shrunk
+    // input's report is a failing run's even if its reruns pass.
+    let failing = std::sync::Mutex::new(std::collections::HashMap::new());
+    let hash = |i: &Input<T>| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        i.hash(&mut h);
+        h.finish()
+    };
     let fails = |candidate: &Input<T>| {
         runs.fetch_add(1, Ordering::Relaxed);
-        test(settings, candidate).is_ok_and(|t| t.verdict.kind() == kind)
+        match test(settings, candidate) {
+            Ok(t) if t.verdict.kind() == kind => {
+                failing
+                    .lock()
+                    .expect("no panics while holding the map")
+                    .insert(hash(candidate), (t.verdict, t.output));
+                true
+            }
+            _ => false,
+        }
     };
-    let start = Instant::now();
     let mut current = input.clone();
     let mut split = 0;
     // Split: the failing line names the case; alone, it usually fails too. If not (the
@@ -542,11 +743,24 @@ pub fn reduce<T: Target>(
     // `jobs` candidates run at once; the first failing one in pass order is taken, so
     // the shrunk input is the same for every `--jobs`.
     let shrunk = shrink_parallel(current, &passes, fails, jobs, |_| {}, deadline);
-    runs.fetch_add(1, Ordering::Relaxed);
-    let verdict = test(settings, &shrunk.value).map_or_else(|_| verdict.clone(), |t| t.verdict);
+    let recorded = failing
+        .into_inner()
+        .expect("no panics while holding the map")
+        .remove(&hash(&shrunk.value));
+    let (mut reproduced, again) = confirm(settings, &shrunk.value, kind, &runs, deadline);
+    if recorded.is_none() {
+        // Not reduced at all: the found input's reruns count too.
+        reproduced.runs += found.runs - 1;
+        reproduced.failed += found.failed - 1;
+    }
+    let (verdict, output) = again
+        .or(recorded)
+        .unwrap_or_else(|| (verdict.clone(), Vec::new()));
     Reduced {
         input: shrunk.value,
         verdict,
+        output,
+        reproduced,
         steps: shrunk.steps + split,
         runs: runs.load(Ordering::Relaxed),
         out_of_time: shrunk.out_of_time,
@@ -589,7 +803,7 @@ pub fn stress<T: Target>(settings: &Settings, budget: Budget, shrink_time: Optio
             input,
             verdict,
             budget.jobs,
-            shrink_time.map(|t| Instant::now() + t),
+            shrink_time.and_then(|t| Instant::now().checked_add(t)),
         )),
         _ => None,
     };

@@ -404,6 +404,14 @@ pub struct ShrunkRecord {
     /// outside only with `--edge-cases` or `--beyond-limits`); true for games.
     #[serde(default = "official_by_default")]
     pub official: bool,
+    /// Runs of the shrunk input when it was run again (the failing one included): a
+    /// program that fails only some of them is not deterministic, and its failure is
+    /// not shrunk.
+    #[serde(default)]
+    pub reruns: usize,
+    /// How many of those runs failed.
+    #[serde(default)]
+    pub failed_reruns: usize,
 }
 
 fn official_by_default() -> bool {

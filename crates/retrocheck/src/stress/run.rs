@@ -39,7 +39,7 @@ pub struct Program {
 pub struct Run {
     /// How it ended; `None` when it outlived the time limit and was killed.
     pub status: Option<ExitStatus>,
-    /// What it printed, up to [`OUTPUT_LIMIT`].
+    /// What it printed, up to one byte more than [`OUTPUT_LIMIT`].
     pub stdout: Vec<u8>,
     /// What it printed on stderr, up to [`OUTPUT_LIMIT`].
     pub stderr: Vec<u8>,
@@ -341,9 +341,10 @@ fn read_some(pipe: &mut impl Read, chunk: &mut [u8], kept: &mut Vec<u8>) -> bool
     loop {
         match pipe.read(chunk) {
             Ok(0) => return false,
+            // One byte past the limit is kept: output of exactly the limit is within it.
             Ok(n) => {
-                if kept.len() < OUTPUT_LIMIT {
-                    kept.extend_from_slice(&chunk[..n.min(OUTPUT_LIMIT - kept.len())]);
+                if kept.len() <= OUTPUT_LIMIT {
+                    kept.extend_from_slice(&chunk[..n.min(OUTPUT_LIMIT + 1 - kept.len())]);
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return true,
@@ -358,7 +359,8 @@ fn read_some(pipe: &mut impl Read, chunk: &mut [u8], kept: &mut Vec<u8>) -> bool
 /// memory high-water mark seen.
 #[cfg(unix)]
 fn wait_unreaped(pid: libc::pid_t, timeout: Duration, peak: &mut u64) -> std::io::Result<bool> {
-    let deadline = Instant::now() + timeout;
+    // A timeout too long to add to the clock (2^64 s) never comes.
+    let deadline = Instant::now().checked_add(timeout);
     let mut pause = Duration::from_micros(50);
     loop {
         // SAFETY: a zeroed siginfo_t is a valid out-parameter for waitid.
@@ -385,10 +387,10 @@ fn wait_unreaped(pid: libc::pid_t, timeout: Duration, peak: &mut u64) -> std::io
         }
         *peak = (*peak).max(tree_high_water_mark(pid));
         let now = Instant::now();
-        if now >= deadline {
+        if deadline.is_some_and(|d| now >= d) {
             return Ok(false);
         }
-        std::thread::sleep(pause.min(deadline - now));
+        std::thread::sleep(deadline.map_or(pause, |d| pause.min(d - now)));
         pause = (pause * 2).min(Duration::from_millis(1));
     }
 }
