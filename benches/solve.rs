@@ -9,6 +9,12 @@
 //! propagation, values and chosen moves), best of the same number of runs each.
 //! `RETROCHECK_BENCH_THREADS=N` sets "all threads" (default: every available core).
 //!
+//! The floor: one pass of counter decrements over every move in the order of the
+//! reverse index (`counter[source] -= 1` for each predecessor list in turn), which is
+//! the propagation's memory access pattern with none of its decisions. No solver of
+//! this layout can propagate faster; each phase is printed as the floor's time over
+//! the phase's (1.0 = at the floor), so the gap left is read off directly.
+//!
 //! `RETROCHECK_BENCH_SIZES=100000,1000000` picks other sizes; without g++ the
 //! baseline is skipped.
 
@@ -151,6 +157,19 @@ fn main() {
             );
             cpp_time
         });
+        let floor = {
+            let index = reverse::build(n, game.offsets(), game.targets(), 1);
+            let degrees: Vec<u32> = (0..n).map(|p| game.moves(p as u32).len() as u32).collect();
+            let (time, _) = best_of(runs, || {
+                let mut counters = degrees.clone();
+                for &source in &index.sources {
+                    let c = &mut counters[source as usize];
+                    *c = c.wrapping_sub(1);
+                }
+                counters.iter().map(|&c| i64::from(c)).sum()
+            });
+            time
+        };
         for t in [1, threads] {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
             let (build, _) = best_of(runs, || {
@@ -165,7 +184,7 @@ fn main() {
             let (choose, _) = best_of(runs, || {
                 pool.install(|| parallel::solution(&game, &cells, t).len() as i64)
             });
-            splits.push((n, t, build, propagate, choose));
+            splits.push((n, t, floor, build, propagate, choose));
         }
         let rate = |d: Duration| m / d.as_secs_f64() / 1e6;
         let show = |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.1}", rate(d)));
@@ -188,16 +207,21 @@ fn main() {
     }
     println!();
     println!(
-        "| positions | threads | reverse index (ms) | propagation (ms) | values and chosen moves (ms) |"
+        "| positions | threads | floor: decrements (ms) | reverse index (ms) | propagation (ms) | values and chosen moves (ms) | reverse / floor | propagation / floor | values and moves / floor |"
     );
-    println!("|---:|---:|---:|---:|---:|");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    for (n, t, build, propagate, choose) in splits {
+    let of = |floor: Duration, d: Duration| floor.as_secs_f64() / d.as_secs_f64();
+    for (n, t, floor, build, propagate, choose) in splits {
         println!(
-            "| {n} | {t} | {:.1} | {:.1} | {:.1} |",
+            "| {n} | {t} | {:.2} | {:.1} | {:.1} | {:.1} | {:.2} | {:.2} | {:.2} |",
+            ms(floor),
             ms(build),
             ms(propagate),
-            ms(choose)
+            ms(choose),
+            of(floor, build),
+            of(floor, propagate),
+            of(floor, choose)
         );
     }
 }
