@@ -378,13 +378,22 @@ fn stress<T: Target>(args: Args) -> Status {
     )))
 }
 
-/// What a person sees go wrong, without where: the expected and printed line of a
-/// wrong answer or presentation error, the status of a runtime error, the verdict's
-/// kind otherwise. Shrinking keeps the kind; the report says when it changed the rest.
+/// What a person sees go wrong, without where: the first tokens that differ between
+/// the expected and the printed line of a wrong answer or presentation error (not the
+/// whole lines, whose "Case #2:" becomes "Case #1:" when shrinking drops a test case),
+/// the status of a runtime error, the verdict's kind otherwise. Shrinking keeps the
+/// kind; the report says when it changed the rest.
 fn symptom(verdict: &Verdict) -> String {
     match verdict {
         Verdict::WrongAnswer { expected, got, .. } | Verdict::PresentationError { expected, got, .. } => {
-            format!("{expected} / {got}")
+            let (mut want, mut have) = (expected.split_whitespace(), got.split_whitespace());
+            loop {
+                match (want.next(), have.next()) {
+                    (Some(a), Some(b)) if a == b => continue,
+                    (None, None) => break format!("{expected:?} / {got:?}"),
+                    (a, b) => break format!("{} / {}", a.unwrap_or("(end)"), b.unwrap_or("(end)")),
+                }
+            }
         }
         Verdict::RuntimeError { status, .. } => status.clone(),
         other => other.kind().to_string(),

@@ -114,6 +114,30 @@ fn stress(args: &[&str]) -> (Option<i32>, String, String) {
     (out.status.code(), stdout(&out), stderr(&out))
 }
 
+/// Shrinking the README's example from three test cases to one turns "Case #2: Yes"
+/// into "Case #1: Yes": the same wrong token, which is not a changed symptom (a first
+/// version of the symptom note compared whole lines and said it changed).
+#[test]
+fn a_case_number_renumbered_by_shrinking_is_not_a_changed_symptom() {
+    let save = tempfile::tempdir().unwrap();
+    let solution = example();
+    let (code, stdout, _) = stress(&[
+        "pursuit",
+        "--solution",
+        solution.to_str().unwrap(),
+        "--max-size",
+        "100",
+        "--save",
+        save.path().to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("got \"Case #2: Yes\"") && stdout.contains("got \"Case #1: Yes\""),
+        "found on the second test case, shrunk to the first:\n{stdout}"
+    );
+    assert!(!stdout.contains("the symptom changed"), "{stdout}");
+}
+
 #[test]
 fn the_example_wrong_solution_is_caught_and_shrunk_to_a_two_vertex_input() {
     let save = tempfile::tempdir().unwrap();
