@@ -145,7 +145,10 @@ pub fn run(args: Args) -> Status {
         _ => None,
     };
     if let Some(path) = &args.json {
-        let json = serde_json::to_string_pretty(&summary.to_file()).expect("a summary serializes");
+        let mut file = summary.to_file();
+        file.campaign = Some(plan.record());
+        file.seal();
+        let json = serde_json::to_string_pretty(&file).expect("a summary serializes");
         if let Err(e) = std::fs::write(path, json + "\n") {
             let message = format!("writing {}: {e}", path.display());
             if found.is_none() {

@@ -685,3 +685,102 @@ fn the_memory_ceiling_follows_rlimit_as() {
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
 }
+
+/// `diff --shard i/2 --json` of a small campaign, with `extra` options; the JSON path.
+fn shard(dir: &Path, i: u64, extra: &[&str]) -> std::path::PathBuf {
+    let json = dir.join(format!("shard-{i}-{}.json", extra.join("_").replace('/', "")));
+    let o = retrocheck()
+        .args([
+            "diff",
+            "--no-save",
+            "--seed",
+            "3",
+            "--max-positions",
+            "20",
+            "--shard",
+        ])
+        .arg(format!("{i}/2"))
+        .arg("--json")
+        .arg(&json)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    json
+}
+
+#[test]
+fn merge_refuses_shards_of_other_campaigns_and_edited_summaries() {
+    let dir = tempfile::tempdir().unwrap();
+    let merge = |files: &[&Path]| retrocheck().arg("merge").args(files).output().unwrap();
+    let a = shard(dir.path(), 0, &["--cases", "40"]);
+    let b = shard(dir.path(), 1, &["--cases", "40"]);
+    assert_eq!(
+        merge(&[&a, &b]).status.code(),
+        Some(0),
+        "{}",
+        stderr(&merge(&[&a, &b]))
+    );
+    for other in [
+        shard(dir.path(), 1, &["--cases", "41"]),
+        shard(dir.path(), 1, &["--cases", "40", "--family", "uniform,dag"]),
+        shard(dir.path(), 1, &["--cases", "40", "--min-positions", "2"]),
+        shard(dir.path(), 1, &["--cases", "40", "--time", "1h"]),
+    ] {
+        let o = merge(&[&a, &other]);
+        assert_eq!(o.status.code(), Some(2), "{other:?} merged: {}", stdout(&o));
+        assert!(stderr(&o).contains("another campaign"), "{}", stderr(&o));
+    }
+    // Hand edits: a family count, a total, "passed" without a failure, 2^64 − 1 cases.
+    let text = std::fs::read_to_string(&b).unwrap();
+    let mut edits = Vec::new();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["families"][0]["cases"] = (json["families"][0]["cases"].as_u64().unwrap() + 1).into();
+    edits.push(json);
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["cases"] = u64::MAX.into();
+    edits.push(json);
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["passed"] = false.into();
+    edits.push(json);
+    for (n, edited) in edits.into_iter().enumerate() {
+        let path = dir.path().join(format!("edited-{n}.json"));
+        std::fs::write(&path, edited.to_string()).unwrap();
+        let o = merge(&[&a, &path]);
+        assert_eq!(o.status.code(), Some(2), "edit {n} merged: {}", stdout(&o));
+        assert!(stderr(&o).contains("checksum"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_failing_merge_says_what_its_case_count_means() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for i in 0..2 {
+        let json = dir.path().join(format!("{i}.json"));
+        let o = retrocheck()
+            .args([
+                "diff",
+                "--no-save",
+                "--solver",
+                "lifo",
+                "--cases",
+                "200",
+                "--shard",
+                &format!("{i}/2"),
+                "--json",
+            ])
+            .arg(&json)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        files.push(json);
+    }
+    let o = retrocheck().arg("merge").args(&files).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("up to its own first failure"),
+        "{}",
+        stdout(&o)
+    );
+}
