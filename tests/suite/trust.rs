@@ -784,3 +784,57 @@ fn a_failing_merge_says_what_its_case_count_means() {
         stdout(&o)
     );
 }
+
+/// Whether process `pid` is alive (a zombie is not).
+fn alive(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit(')')
+            .next()
+            .is_some_and(|rest| !rest.trim_start().starts_with('Z'))
+    })
+}
+
+#[test]
+fn escaped_processes_die_with_their_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    // One process escapes into a session of its own (setsid), one into retrocheck's
+    // process group (setpgid), each holding its run: both must die with the run.
+    let escape = format!(
+        "setsid sh -c 'echo $$ >> {p}; exec sleep 30' < /dev/null > /dev/null 2>&1 & /usr/bin/python3 -c 'import os, time; os.setpgid(0, os.getpgid(os.getppid())); open(\"{p}\", \"a\").write(str(os.getpid()) + \"\\n\"); time.sleep(30)'",
+        p = pids.display()
+    );
+    let o = retrocheck()
+        .args([
+            "stress",
+            "pursuit",
+            "--cases",
+            "1",
+            "--timeout",
+            "1s",
+            "--shrink-time",
+            "1ms",
+            "--solution",
+            &escape,
+            "--save",
+        ])
+        .arg(dir.path().join("c"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("time limit"), "{}", stdout(&o));
+    let pids: Vec<i32> = std::fs::read_to_string(&pids)
+        .unwrap()
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    assert!(pids.len() >= 2, "{pids:?}");
+    let survivors: Vec<_> = pids.iter().filter(|&&p| alive(p)).collect();
+    for &&p in &survivors {
+        unsafe { libc::kill(p, libc::SIGKILL) };
+    }
+    assert!(
+        survivors.is_empty(),
+        "outlived their run: {survivors:?} of {pids:?}"
+    );
+}
