@@ -643,7 +643,7 @@ fn endless_inputs_outside_solve_are_refused_not_read_for_ever() {
         libc::RLIMIT_AS,
         ULIMIT_V,
     );
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_eq!(
         stdout(&o).matches("not a regular file").count(),
         2,
@@ -837,4 +837,23 @@ fn escaped_processes_die_with_their_run() {
         survivors.is_empty(),
         "outlived their run: {survivors:?} of {pids:?}"
     );
+}
+
+#[test]
+fn replay_blames_the_corpus_for_an_input_without_its_out_as_the_api_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::write(games.join("a.game"), "game 1;\n0 A ;\n").unwrap();
+    let api = retrocheck::api::replay(&retrocheck::solve::Retrograde::default(), dir.path()).unwrap_err();
+    assert!(api.failure().is_none(), "the API blames the solver: {api}");
+    let o = retrocheck().arg("replay").arg(dir.path()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stdout(&o).contains("BAD"), "{}", stdout(&o));
+    // A stale .out is the corpus's too, as for the API.
+    std::fs::write(games.join("a.out"), "0 A 0 -\n").unwrap();
+    let api = retrocheck::api::replay(&retrocheck::solve::Retrograde::default(), dir.path()).unwrap_err();
+    assert!(api.failure().is_none(), "the API blames the solver: {api}");
+    let o = retrocheck().arg("replay").arg(dir.path()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
 }
