@@ -87,6 +87,7 @@ fn plan(args: &Args) -> Result<Plan, Exit> {
 }
 
 pub fn run(args: Args) -> Status {
+    super::keep_going_on_output_errors();
     let under_test = solver(&args.solver, 1)?;
     let threads = super::threads(args.threads, "--threads")?;
     let pool = rayon::ThreadPoolBuilder::new()

@@ -121,6 +121,7 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
 }
 
 pub fn run(args: Args) -> Status {
+    super::keep_going_on_output_errors();
     super::per_target(&args.what.clone(), args)
 }
 
