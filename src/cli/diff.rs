@@ -91,6 +91,7 @@ fn plan(args: &Args) -> Result<Plan, Exit> {
 }
 
 pub fn run(args: Args) -> Status {
+    super::keep_going_on_output_errors();
     let under_test = solver(&args.solver, 1)?;
     let threads = super::threads(args.threads, "--threads")?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -163,7 +164,10 @@ pub fn run(args: Args) -> Status {
         _ => None,
     };
     if let Some(path) = &args.json {
-        let json = serde_json::to_string_pretty(&summary.to_file()).expect("a summary serializes");
+        let mut file = summary.to_file();
+        file.campaign = Some(plan.record());
+        file.seal();
+        let json = serde_json::to_string_pretty(&file).expect("a summary serializes");
         if let Err(e) = std::fs::write(path, json + "\n") {
             let message = format!("writing {}: {e}", path.display());
             if found.is_none() {

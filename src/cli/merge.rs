@@ -59,6 +59,10 @@ pub fn run(args: Args) -> Status {
                 f.size,
                 f.mismatch
             );
+            outln!(
+                "(the cases above are each shard's up to its own first failure: more than the unsharded campaign runs, which stops at case {})",
+                f.campaign_index
+            );
             Err(Exit::Found(anyhow::anyhow!(
                 "{} fails: {}",
                 whole.solver,

@@ -33,15 +33,27 @@ use retrocheck_selftest::registry;
 use std::io::Read;
 use std::path::Path;
 
-/// The first error writing standard output, if any. Output stops there, but the verb
-/// goes on: a counterexample found is still saved, and the exit status is decided at
-/// the end (`main`), so a closed or full standard output never costs a saved case.
+/// The first error writing standard output, if any. In a verb that saves what it finds
+/// ([`keep_going_on_output_errors`]), output stops there but the verb goes on: a
+/// counterexample found is still saved, and the exit status is decided at the end
+/// (`main`), so a closed or full standard output never costs a saved case.
 static OUTPUT_ERROR: std::sync::OnceLock<std::io::Error> = std::sync::OnceLock::new();
 
+/// Whether the verb saves what it finds (`diff`, `shrink`, `stress`).
+static KEEP_GOING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Called by a verb that saves what it finds: an output error no longer ends the
+/// process at once (other verbs, `mutants` or `replay | head`, end there, having
+/// nothing to save).
+pub fn keep_going_on_output_errors() {
+    KEEP_GOING.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Writes to standard output. When the reader has gone away (`retrocheck … | head`),
-/// or the output cannot be written (`> /dev/full`), nothing more is printed and the
-/// error is kept for the exit status (141 for a closed pipe, as Unix tools give, 2 for
-/// any other). SIGPIPE itself stays ignored, as Rust sets it: restoring its default
+/// or the output cannot be written (`> /dev/full`), nothing more is printed: a verb
+/// that saves what it finds goes on and keeps the error for the exit status, any other
+/// ends at once; the status is 141 for a closed pipe, as Unix tools give, 2 for any
+/// other error. SIGPIPE itself stays ignored, as Rust sets it: restoring its default
 /// would kill retrocheck before it saves what it found, and whenever a program under
 /// `stress` exits without reading its input.
 pub fn out(args: std::fmt::Arguments) {
@@ -56,6 +68,13 @@ pub fn out_with(write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<(
     }
     let mut stdout = std::io::stdout().lock();
     if let Err(e) = write(&mut stdout).and_then(|()| stdout.flush()) {
+        if !KEEP_GOING.load(std::sync::atomic::Ordering::Relaxed) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(141);
+            }
+            eprintln!("retrocheck: writing the output: {e}");
+            std::process::exit(2);
+        }
         let _ = OUTPUT_ERROR.set(e);
     }
 }

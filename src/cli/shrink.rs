@@ -115,6 +115,7 @@ pub fn read_case(file: &Path, problem: Option<&str>, verb: &str) -> Result<Case,
 }
 
 pub fn run(args: Args) -> Status {
+    super::keep_going_on_output_errors();
     let under_test = solver(&args.solver, 1)?;
     let case = if args.fuzz_artifact {
         read_artifact(&args.file)?

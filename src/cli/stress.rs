@@ -124,6 +124,7 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
 }
 
 pub fn run(args: Args) -> Status {
+    super::keep_going_on_output_errors();
     super::per_target(&args.what.clone(), args)
 }
 
@@ -520,11 +521,11 @@ fn check_memory_limit(limit: u64) -> Status {
         return Ok(());
     }
     let hard = current.rlim_max;
-    if hard != libc::RLIM_INFINITY && limit > hard as u64 {
+    if hard != libc::RLIM_INFINITY && limit > hard {
         return Err(Exit::bad(format!(
             "--memory-limit {} MiB is above the hard limit on address space that retrocheck runs under ({} MiB, `ulimit -Hv`): a program cannot be given more",
             limit >> 20,
-            hard as u64 >> 20
+            hard >> 20
         )));
     }
     Ok(())

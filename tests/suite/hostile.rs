@@ -276,9 +276,18 @@ fn concurrent_campaigns_both_report_and_save() {
 #[test]
 fn an_unwritable_corpus_still_prints_the_case() {
     let dir = tempfile::tempdir().unwrap();
+    // A file where the corpus should be is refused before the campaign (issue 24).
     let file = dir.path().join("not-a-directory");
     std::fs::write(&file, "x").unwrap();
-    let o = diff_lifo(&file);
+    let o = diff_lifo(&file.join("corpus"));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not-a-directory"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+    // A corpus that passes that check and still cannot be written (a symlink to
+    // nowhere): the case is printed.
+    let nowhere = dir.path().join("nowhere");
+    std::os::unix::fs::symlink(dir.path().join("gone"), &nowhere).unwrap();
+    let o = diff_lifo(&nowhere);
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
@@ -286,5 +295,4 @@ fn an_unwritable_corpus_still_prints_the_case() {
         "{out}"
     );
     assert!(stderr(&o).contains("not saved: the corpus"), "{}", stderr(&o));
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
 }

@@ -643,7 +643,7 @@ fn endless_inputs_outside_solve_are_refused_not_read_for_ever() {
         libc::RLIMIT_AS,
         ULIMIT_V,
     );
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_eq!(
         stdout(&o).matches("not a regular file").count(),
         2,
@@ -684,4 +684,176 @@ fn the_memory_ceiling_follows_rlimit_as() {
         assert!(stderr(&o).contains("more than"), "{args:?}: {}", stderr(&o));
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
+}
+
+/// `diff --shard i/2 --json` of a small campaign, with `extra` options; the JSON path.
+fn shard(dir: &Path, i: u64, extra: &[&str]) -> std::path::PathBuf {
+    let json = dir.join(format!("shard-{i}-{}.json", extra.join("_").replace('/', "")));
+    let o = retrocheck()
+        .args([
+            "diff",
+            "--no-save",
+            "--seed",
+            "3",
+            "--max-positions",
+            "20",
+            "--shard",
+        ])
+        .arg(format!("{i}/2"))
+        .arg("--json")
+        .arg(&json)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    json
+}
+
+#[test]
+fn merge_refuses_shards_of_other_campaigns_and_edited_summaries() {
+    let dir = tempfile::tempdir().unwrap();
+    let merge = |files: &[&Path]| retrocheck().arg("merge").args(files).output().unwrap();
+    let a = shard(dir.path(), 0, &["--cases", "40"]);
+    let b = shard(dir.path(), 1, &["--cases", "40"]);
+    assert_eq!(
+        merge(&[&a, &b]).status.code(),
+        Some(0),
+        "{}",
+        stderr(&merge(&[&a, &b]))
+    );
+    for other in [
+        shard(dir.path(), 1, &["--cases", "41"]),
+        shard(dir.path(), 1, &["--cases", "40", "--family", "uniform,dag"]),
+        shard(dir.path(), 1, &["--cases", "40", "--min-positions", "2"]),
+        shard(dir.path(), 1, &["--cases", "40", "--time", "1h"]),
+    ] {
+        let o = merge(&[&a, &other]);
+        assert_eq!(o.status.code(), Some(2), "{other:?} merged: {}", stdout(&o));
+        assert!(stderr(&o).contains("another campaign"), "{}", stderr(&o));
+    }
+    // Hand edits: a family count, a total, "passed" without a failure, 2^64 − 1 cases.
+    let text = std::fs::read_to_string(&b).unwrap();
+    let mut edits = Vec::new();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["families"][0]["cases"] = (json["families"][0]["cases"].as_u64().unwrap() + 1).into();
+    edits.push(json);
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["cases"] = u64::MAX.into();
+    edits.push(json);
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["passed"] = false.into();
+    edits.push(json);
+    for (n, edited) in edits.into_iter().enumerate() {
+        let path = dir.path().join(format!("edited-{n}.json"));
+        std::fs::write(&path, edited.to_string()).unwrap();
+        let o = merge(&[&a, &path]);
+        assert_eq!(o.status.code(), Some(2), "edit {n} merged: {}", stdout(&o));
+        assert!(stderr(&o).contains("checksum"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_failing_merge_says_what_its_case_count_means() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for i in 0..2 {
+        let json = dir.path().join(format!("{i}.json"));
+        let o = retrocheck()
+            .args([
+                "diff",
+                "--no-save",
+                "--solver",
+                "lifo",
+                "--cases",
+                "200",
+                "--shard",
+                &format!("{i}/2"),
+                "--json",
+            ])
+            .arg(&json)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        files.push(json);
+    }
+    let o = retrocheck().arg("merge").args(&files).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("up to its own first failure"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// Whether process `pid` is alive (a zombie is not).
+fn alive(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit(')')
+            .next()
+            .is_some_and(|rest| !rest.trim_start().starts_with('Z'))
+    })
+}
+
+#[test]
+fn escaped_processes_die_with_their_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    // One process escapes into a session of its own (setsid), one into retrocheck's
+    // process group (setpgid), each holding its run: both must die with the run.
+    let escape = format!(
+        "setsid sh -c 'echo $$ >> {p}; exec sleep 30' < /dev/null > /dev/null 2>&1 & /usr/bin/python3 -c 'import os, time; os.setpgid(0, os.getpgid(os.getppid())); open(\"{p}\", \"a\").write(str(os.getpid()) + \"\\n\"); time.sleep(30)'",
+        p = pids.display()
+    );
+    let o = retrocheck()
+        .args([
+            "stress",
+            "pursuit",
+            "--cases",
+            "1",
+            "--timeout",
+            "1s",
+            "--shrink-time",
+            "1ms",
+            "--solution",
+            &escape,
+            "--save",
+        ])
+        .arg(dir.path().join("c"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("time limit"), "{}", stdout(&o));
+    let pids: Vec<i32> = std::fs::read_to_string(&pids)
+        .unwrap()
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    assert!(pids.len() >= 2, "{pids:?}");
+    let survivors: Vec<_> = pids.iter().filter(|&&p| alive(p)).collect();
+    for &&p in &survivors {
+        unsafe { libc::kill(p, libc::SIGKILL) };
+    }
+    assert!(
+        survivors.is_empty(),
+        "outlived their run: {survivors:?} of {pids:?}"
+    );
+}
+
+#[test]
+fn replay_blames_the_corpus_for_an_input_without_its_out_as_the_api_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::write(games.join("a.game"), "game 1;\n0 A ;\n").unwrap();
+    let api = retrocheck::api::replay(&retrocheck::solve::Retrograde::default(), dir.path()).unwrap_err();
+    assert!(api.failure().is_none(), "the API blames the solver: {api}");
+    let o = retrocheck().arg("replay").arg(dir.path()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stdout(&o).contains("BAD"), "{}", stdout(&o));
+    // A stale .out is the corpus's too, as for the API.
+    std::fs::write(games.join("a.out"), "0 A 0 -\n").unwrap();
+    let api = retrocheck::api::replay(&retrocheck::solve::Retrograde::default(), dir.path()).unwrap_err();
+    assert!(api.failure().is_none(), "the API blames the solver: {api}");
+    let o = retrocheck().arg("replay").arg(dir.path()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
 }

@@ -52,7 +52,7 @@ pub fn address_space_left() -> Option<u64> {
             Some(kib * 1024)
         })
         .unwrap_or(0);
-    Some((limit.rlim_cur as u64).saturating_sub(mapped))
+    Some(limit.rlim_cur.saturating_sub(mapped))
 }
 
 /// [`memory_ceiling`] from the texts it reads: /proc/meminfo and the cgroup limit

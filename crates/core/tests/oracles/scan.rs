@@ -27,7 +27,7 @@ fn input_errors_name_line_and_case() {
             b"1\n2 1\n1 2\n1 2\n\n  extra stuff\n",
             6,
             None,
-            "unexpected 'extra' after the last test case (the input declares T = 1 test cases)",
+            "unexpected 'extra' after the last test case (the input declares T = 1 test case)",
         ),
         (
             P,

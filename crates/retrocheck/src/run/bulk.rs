@@ -265,6 +265,51 @@ pub struct SummaryFile {
     pub failure: Option<FailureRecord>,
     /// What each family covered.
     pub families: Vec<FamilySummary>,
+    /// What defines the campaign, as asked for: shards merge only with shards of the
+    /// same campaign.
+    #[serde(default)]
+    pub campaign: Option<CampaignRecord>,
+    /// SHA-256 of the summary, `seconds` and the checksum left out
+    /// ([`SummaryFile::seal`]): an edited summary does not merge.
+    #[serde(default)]
+    pub checksum: String,
+}
+
+/// Everything that defines a campaign besides its solver, seed and shard count, as
+/// the user asked for it (`None`: not given).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CampaignRecord {
+    /// `--cases`.
+    pub cases: Option<u64>,
+    /// `--time`, in seconds.
+    pub time_seconds: Option<f64>,
+    /// `--family`, by name (empty: the default).
+    pub families: Vec<String>,
+    /// `--min-positions`.
+    pub min_positions: Option<u64>,
+    /// `--max-positions`.
+    pub max_positions: Option<u64>,
+}
+
+impl SummaryFile {
+    /// The checksum of the summary's content: `seconds` (a timing, summed by a merge)
+    /// and the checksum itself left out.
+    pub fn content_checksum(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let mut bare = self.clone();
+        bare.seconds = 0.0;
+        bare.checksum = String::new();
+        let text = serde_json::to_string(&bare).expect("a summary serializes");
+        Sha256::digest(text.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    /// Sets the checksum, once everything else is in place.
+    pub fn seal(&mut self) {
+        self.checksum = self.content_checksum();
+    }
 }
 
 /// The size buckets of [`FamilySummary::sizes`], by their largest size.
@@ -429,6 +474,8 @@ impl Summary {
                 mismatch: f.mismatch.to_string(),
             }),
             families: self.families.clone(),
+            campaign: None,
+            checksum: String::new(),
         }
     }
 

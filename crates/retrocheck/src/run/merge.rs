@@ -24,8 +24,13 @@ pub struct MergeError(pub String);
 /// Merges the summaries of every shard of one campaign: counts add up, extremes take
 /// the largest, and the failure is the one the unsharded campaign meets first (the
 /// earliest phase, then the lowest index in the whole campaign). `seconds` is the sum
-/// of the shards' times. Refuses summaries of different campaigns, a shard given twice
-/// and a missing shard, naming it.
+/// of the shards' times. Refuses summaries of different campaigns (solver, seed, shard
+/// count, or anything of [`CampaignRecord`](crate::run::bulk::CampaignRecord)), a
+/// summary whose checksum does not match (edited), one that does not add up, a shard
+/// given twice and a missing shard, naming it.
+///
+/// A failing campaign's merged `cases` counts every shard's cases up to that shard's
+/// first failure, more than the unsharded run, which stops at the campaign's first.
 pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
     let first = reports
         .first()
@@ -35,6 +40,30 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
     let mut seen = vec![false; count.min(1 << 20) as usize];
     for (n, r) in reports.iter().enumerate() {
         let which = format!("summary {} (shard {}/{})", n + 1, r.shard.index, r.shard.count);
+        if r.checksum != r.content_checksum() {
+            return Err(MergeError(format!(
+                "{which}: its checksum does not match its content: edited, or not written by `retrocheck diff --json`"
+            )));
+        }
+        let family_cases = r
+            .families
+            .iter()
+            .try_fold(0u64, |sum, f| sum.checked_add(f.cases));
+        if family_cases != Some(r.cases) || r.passed != r.failure.is_none() {
+            return Err(MergeError(format!(
+                "{which} does not add up: {} cases, its families' add to {}, passed {} with {} failure",
+                r.cases,
+                family_cases.map_or("more than 2^64".into(), |c| c.to_string()),
+                r.passed,
+                if r.failure.is_some() { "a" } else { "no" }
+            )));
+        }
+        if r.campaign != first.campaign {
+            return Err(MergeError(format!(
+                "{which} is of another campaign: {:?}; the first is {:?}",
+                r.campaign, first.campaign
+            )));
+        }
         if (r.solver.as_str(), r.seed, r.shard.count) != (first.solver.as_str(), first.seed, count) {
             return Err(MergeError(format!(
                 "{which} is of another campaign: solver {}, seed {}, {} shards; the first is solver {}, seed {}, {count} shards",
@@ -78,16 +107,24 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
         .filter_map(|r| r.failure.as_ref().map(|f| (r.families.len(), f)))
         .min_by_key(|&(phases, f)| (phases, f.campaign_index))
         .map(|(_, f)| f.clone());
-    Ok(SummaryFile {
+    let cases = reports
+        .iter()
+        .try_fold(0u64, |sum, r| sum.checked_add(r.cases))
+        .ok_or_else(|| MergeError("the shards' cases add up to more than 2^64".into()))?;
+    let mut merged = SummaryFile {
         solver: first.solver,
         seed: first.seed,
         shard: ShardRecord { index: 0, count: 1 },
-        cases: reports.iter().map(|r| r.cases).sum(),
+        cases,
         seconds: reports.iter().map(|r| r.seconds).sum(),
         passed: failure.is_none(),
         failure,
         families,
-    })
+        campaign: first.campaign,
+        checksum: String::new(),
+    };
+    merged.seal();
+    Ok(merged)
 }
 
 #[cfg(test)]
@@ -110,24 +147,35 @@ mod tests {
                 largest: cases,
                 ..FamilySummary::default()
             }],
+            campaign: None,
+            checksum: String::new(),
         }
+    }
+
+    fn sealed(mut r: SummaryFile) -> SummaryFile {
+        r.seal();
+        r
     }
 
     #[test]
     fn shards_add_up_and_a_campaign_must_be_whole() {
-        let merged = merge(vec![report(1, 2, 5), report(0, 2, 6)]).unwrap();
+        let merged = merge(vec![sealed(report(1, 2, 5)), sealed(report(0, 2, 6))]).unwrap();
         assert_eq!(
             (merged.cases, merged.families[0].cases, merged.families[0].largest),
             (11, 11, 6)
         );
         assert_eq!(merged.shard, ShardRecord { index: 0, count: 1 });
-        let e = merge(vec![report(0, 3, 5), report(2, 3, 6)]).unwrap_err().0;
+        let e = merge(vec![sealed(report(0, 3, 5)), sealed(report(2, 3, 6))])
+            .unwrap_err()
+            .0;
         assert!(e.contains("shard 1/3 is missing"), "{e}");
-        let e = merge(vec![report(0, 2, 5), report(0, 2, 6)]).unwrap_err().0;
+        let e = merge(vec![sealed(report(0, 2, 5)), sealed(report(0, 2, 6))])
+            .unwrap_err()
+            .0;
         assert!(e.contains("given twice"), "{e}");
         let mut other = report(1, 2, 5);
         other.seed = 8;
-        assert!(merge(vec![report(0, 2, 5), other])
+        assert!(merge(vec![sealed(report(0, 2, 5)), sealed(other)])
             .unwrap_err()
             .0
             .contains("another campaign"));
@@ -146,7 +194,7 @@ mod tests {
                 size: 1,
                 mismatch: format!("at {at}"),
             });
-            r
+            sealed(r)
         };
         let merged = merge(vec![failing(0, 9), failing(1, 4)]).unwrap();
         assert!(!merged.passed);

@@ -44,6 +44,17 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// What defines the campaign, for its JSON summary (the shard aside).
+    pub fn record(&self) -> crate::run::bulk::CampaignRecord {
+        crate::run::bulk::CampaignRecord {
+            cases: self.cases,
+            time_seconds: self.time.map(|t| t.as_secs_f64()),
+            families: self.families.iter().map(|f| f.name().to_string()).collect(),
+            min_positions: self.min_positions.map(|n| n as u64),
+            max_positions: self.max_positions.map(|n| n as u64),
+        }
+    }
+
     /// Refuses a plan that cannot run: a size range that is empty or starts at 0, or
     /// games too large for this machine's memory with `threads` of them at once.
     pub fn check(&self, threads: usize) -> Result<(), PlanError> {

@@ -485,6 +485,9 @@ pub struct Searched<T> {
     pub found: Option<Found<T>>,
 }
 
+/// An input of a search judged: its index, the input, and its judgement.
+type Judged<T> = (u64, Input<T>, Result<Tested, Trouble>);
+
 /// The campaign loop: inputs `0, 1, …` judged `budget.jobs` at a time, taken in input
 /// order up to the first failure, so the report and the failure are the same on any
 /// number of jobs. `progress` hears the inputs done and the report after each batch.
@@ -504,7 +507,7 @@ pub fn search<T: Target>(
         let end = (done + batch).min(budget.cases);
         // An input not started when the time is up is not run (the campaign's first
         // always is): the search overshoots `time` by the runs in flight, not a batch.
-        let run = || -> Vec<Option<(u64, Input<T>, Result<Tested, Trouble>)>> {
+        let run = || -> Vec<Option<Judged<T>>> {
             (done..end)
                 .into_par_iter()
                 .map(|i| {

@@ -74,10 +74,16 @@ impl Program {
     pub fn run(&self, input: &[u8]) -> std::io::Result<Run> {
         use std::os::unix::process::{CommandExt, ExitStatusExt};
         let start = Instant::now();
+        adopt_orphans();
+        // Every process of the run inherits its mark: one that left the run's group
+        // (setsid, setpgid) is still known as the run's when it comes back to us as
+        // an orphan.
+        let mark = run_mark();
         let mut command = Command::new("sh");
         command
             .arg("-c")
             .arg(&self.command)
+            .env(RUN_MARK, &mark)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -128,11 +134,15 @@ impl Program {
         // behind, a background job of the program) before reaping the child, never
         // after, when the id could name someone else's group.
         // SAFETY: signalling the process group created for this child, whose leader
-        // is not reaped yet.
+        // is not reaped yet, and the child itself, which may have left that group
+        // (setpgid into ours): reaping it must not wait for it to end on its own.
         unsafe {
             libc::kill(-pid, libc::SIGKILL);
+            libc::kill(pid, libc::SIGKILL);
         }
         let (status, usage) = reap(pid)?;
+        // The run's processes that escaped its group, orphaned now and adopted by us.
+        kill_orphans_of(&mark);
         // Output still in the pipes is read for a moment; a pipe held open by an
         // escaped process is then abandoned.
         let grace = std::thread::spawn({
@@ -162,6 +172,80 @@ impl Program {
             "stress runs programs only on Unix systems (it needs process groups to enforce time limits)",
         ))
     }
+}
+
+/// The environment variable that marks every process of a run.
+const RUN_MARK: &str = "RETROCHECK_RUN";
+
+/// A mark no other run of any process shares: this process's id and a counter.
+fn run_mark() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    format!(
+        "{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    )
+}
+
+/// Makes this process the child subreaper of its descendants (Linux, once): a process
+/// of a run that escapes its group and outlives its parent is reparented to us rather
+/// than to init, so it can be found and killed with its run.
+fn adopt_orphans() {
+    #[cfg(target_os = "linux")]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes one integer argument.
+        ONCE.call_once(|| unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong);
+        });
+    }
+}
+
+/// Kills and reaps our children that carry the run's `mark` (orphans of the run,
+/// adopted by [`adopt_orphans`]), round after round, since each one killed may leave
+/// orphans of its own; bounded, so that a fork bomb cannot keep the runner here.
+#[cfg(unix)]
+fn kill_orphans_of(mark: &str) {
+    let wanted = format!("{RUN_MARK}={mark}");
+    for _ in 0..64 {
+        let mut killed = false;
+        for child in our_children() {
+            let environ = std::fs::read(format!("/proc/{child}/environ")).unwrap_or_default();
+            if !environ.split(|&b| b == 0).any(|v| v == wanted.as_bytes()) {
+                continue;
+            }
+            // SAFETY: `child` is our unreaped child (found among our children just
+            // now, and only we reap it), so its pid cannot name another process.
+            unsafe {
+                libc::kill(child, libc::SIGKILL);
+                let mut status = 0;
+                libc::waitpid(child, &mut status, 0);
+            }
+            killed = true;
+        }
+        if !killed {
+            return;
+        }
+    }
+}
+
+/// This process's children, over all its threads (/proc/self/task/*/children).
+fn our_children() -> Vec<libc::pid_t> {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return Vec::new();
+    };
+    let mut children = Vec::new();
+    for task in tasks.flatten() {
+        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+            children.extend(
+                text.split_whitespace()
+                    .filter_map(|c| c.parse::<libc::pid_t>().ok()),
+            );
+        }
+    }
+    children.sort_unstable();
+    children.dedup();
+    children
 }
 
 /// How long the pipes are still read after the program and its group are gone.
