@@ -38,18 +38,22 @@ fn lifo_diff(corpus: &Path) -> std::process::Command {
     command
 }
 
-#[test]
-fn a_counterexample_is_saved_before_it_is_printed_to_a_closed_pipe() {
-    let dir = tempfile::tempdir().unwrap();
-    let corpus = dir.path().join("c");
-    let mut child = lifo_diff(&corpus)
+/// Runs `command` with a standard output whose reader is gone before the first line.
+fn with_stdout_closed(mut command: std::process::Command) -> Output {
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // The reader is gone before the first line is written.
     drop(child.stdout.take());
-    let o = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_counterexample_is_saved_before_it_is_printed_to_a_closed_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("c");
+    let o = with_stdout_closed(lifo_diff(&corpus));
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     one_case_saved(&corpus, &o);
     assert!(stderr(&o).contains("saved as"), "{}", stderr(&o));
@@ -72,15 +76,11 @@ fn a_stress_counterexample_is_saved_before_it_is_printed_to_a_closed_pipe() {
     let dir = tempfile::tempdir().unwrap();
     let corpus = dir.path().join("c");
     let wrong = format!("{} solve game --solver lifo", crate::support::BIN);
-    let mut child = retrocheck()
+    let mut stress = retrocheck();
+    stress
         .args(["stress", "game", "--cases", "200", "--solution", &wrong, "--save"])
-        .arg(&corpus)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let o = child.wait_with_output().unwrap();
+        .arg(&corpus);
+    let o = with_stdout_closed(stress);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     one_case_saved(&corpus, &o);
 }
