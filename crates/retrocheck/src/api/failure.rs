@@ -1,13 +1,11 @@
 //! What every entry point of the API returns when your solver is wrong: the failing
 //! case shrunk by retrocheck's shrinker, as text, with the references' expected output.
 
-use super::report;
 use crate::failure::{case_text, triage, Policy, TriageError};
 use crate::format::print_game;
 use crate::generate::Case;
 use crate::oracles::{check_case, Mismatch, Oracles, Signature};
 use crate::Subject;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// A failure of the solver under test, reduced to a 1-minimal case ([`crate::shrink`]):
@@ -190,7 +188,7 @@ impl Failure {
             }
             _ => None,
         };
-        let mut failure = Failure {
+        let failure = Failure {
             solver: under_test.name().into(),
             found_in,
             found_size,
@@ -207,10 +205,7 @@ impl Failure {
             saved,
             full_report: None,
         };
-        if report::line_count(&failure) > SHOWN_LINES {
-            failure.full_report = Some(report::write_full(&failure));
-        }
-        failure
+        failure.with_full_report()
     }
 }
 
@@ -251,12 +246,6 @@ fn output_of(case: &Case, under_test: &dyn Subject) -> String {
             game.positions()
         ),
         Ok(solution) => crate::oracles::expected::text(case, 1, &solution),
-    }
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&report::render(self, f.alternate()))
     }
 }
 

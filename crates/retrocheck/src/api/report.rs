@@ -2,7 +2,7 @@
 //! first lines, the first lines of output that differ with their context and the play
 //! from the failing position, with the whole case and both outputs left in files.
 
-use super::failure::{Failure, Shown};
+use super::failure::{Failure, Shown, SHOWN_LINES};
 use crate::generate::Case;
 use crate::oracles::Mismatch;
 use sha2::{Digest, Sha256};
@@ -18,14 +18,26 @@ const CONTEXT: usize = 1;
 /// Positions of a play shown at its start and at its end when it is longer.
 const PLAY_ENDS: (usize, usize) = (6, 2);
 
-/// The number of lines of the whole report.
-pub(super) fn line_count(failure: &Failure) -> usize {
-    render(failure, true).lines().count()
+impl Failure {
+    /// The failure with its whole report written to files when it is longer than
+    /// [`SHOWN_LINES`], so that the screen shows a cut one.
+    pub(super) fn with_full_report(mut self) -> Self {
+        if render(&self, true).lines().count() > SHOWN_LINES {
+            self.full_report = Some(write_full(&self));
+        }
+        self
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&render(self, f.alternate()))
+    }
 }
 
 /// The report, whole or (when it is longer than [`SHOWN_LINES`] and `whole` is not
 /// asked for) cut.
-pub(super) fn render(failure: &Failure, whole: bool) -> String {
+fn render(failure: &Failure, whole: bool) -> String {
     let mut out = String::new();
     let solver = &failure.solver;
     let _ = writeln!(out, "{solver} is wrong: {}", failure.mismatch);
@@ -254,7 +266,7 @@ fn play(expected: &[&str], from: usize) -> Option<String> {
 /// Writes the whole case and both outputs (and the transformed game's) into a
 /// directory of the system's temporary directory named by a hash of the report, and
 /// returns it.
-pub(super) fn write_full(failure: &Failure) -> Result<PathBuf, String> {
+fn write_full(failure: &Failure) -> Result<PathBuf, String> {
     let whole = render(failure, true);
     // Named by what the report shows of the case, not where it was saved: the same
     // failure gets the same directory.
