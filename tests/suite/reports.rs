@@ -76,15 +76,9 @@ fn a_relation_caught_failure_shows_the_transformed_game() {
         headers.iter().any(|&n| n > failure.positions),
         "no transformed game in:\n{report}"
     );
-    let gives = report.rsplit("draws-above-2 gives:\n").next().unwrap();
-    let expected = report
-        .rsplit("expected (the references' solution):\n")
-        .next()
-        .unwrap();
-    assert!(
-        !expected.starts_with(gives),
-        "the outputs shown differ:\n{report}"
-    );
+    let transformed = failure.transformed.as_ref().expect("the transformed game");
+    assert_ne!(transformed.expected, transformed.got, "{report}");
+    assert!(report.contains(&transformed.text), "{report}");
 }
 
 /// A chain of 257 positions, all A, ids scrambled: remoteness 256 at its start.
@@ -179,6 +173,25 @@ fn all_draws() -> impl Solver {
     solver_fn("all-draws", |game: &Game| {
         Ok(Solution::from_values(game, vec![Value::Draw; game.positions()]))
     })
+}
+
+/// A solution with every value and one chosen move short: the report said "short"
+/// only from the values, and printing the chosen moves indexed past their end
+/// panicked inside the harness.
+#[test]
+fn a_solution_short_of_chosen_moves_is_reported_not_a_harness_panic() {
+    let short = solver_fn("choices-short", |game: &Game| {
+        let mut solution = retrocheck::solve::Retrograde.solve(game)?;
+        solution.choices.pop();
+        Ok(solution)
+    });
+    let failure = Property::any_game(6)
+        .cases(16)
+        .save_to(None)
+        .run(&short)
+        .unwrap_err();
+    let report = failure.to_string();
+    assert!(report.contains("a solution of the wrong length"), "{report}");
 }
 
 /// Run in a child process by the test below, which reads its standard error.

@@ -51,6 +51,8 @@ fn payload_text(payload: &(dyn Any + Send)) -> String {
 /// A panic on another thread that `f` started is printed by that thread as usual.
 pub fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     install_hook();
+    // A message left by a panic the code caught itself is not this one's.
+    LAST.with(|last| last.borrow_mut().take());
     CATCHING.with(|c| c.set(c.get() + 1));
     let result = panic::catch_unwind(AssertUnwindSafe(f));
     CATCHING.with(|c| c.set(c.get() - 1));

@@ -240,11 +240,18 @@ fn output_of(case: &Case, under_test: &dyn Subject) -> String {
     };
     match crate::subject::solve_caught(under_test, &game) {
         Err(e) => format!("(error: {e})\n"),
-        Ok(solution) if solution.len() != game.positions() => format!(
-            "(a short solution: {} for a game of {})\n",
-            crate::text::count(solution.len(), "position"),
-            game.positions()
-        ),
+        // A solution of the wrong length (values or chosen moves) cannot be printed
+        // position by position: say what it holds.
+        Ok(solution)
+            if solution.values.len() != game.positions() || solution.choices.len() != game.positions() =>
+        {
+            format!(
+                "(a solution of the wrong length: {} and {} chosen moves for a game of {})\n",
+                crate::text::count(solution.values.len(), "value"),
+                solution.choices.len(),
+                crate::text::count(game.positions(), "position")
+            )
+        }
         Ok(solution) => crate::oracles::expected::text(case, 1, &solution),
     }
 }
