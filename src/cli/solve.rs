@@ -6,7 +6,8 @@ use retrocheck::problems::{AnswerWriter, InputError, Instance, Problem};
 use retrocheck::solve::{retrograde, Retrograde, Solver};
 use retrocheck::Subject;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -118,13 +119,17 @@ fn problem_on_pool(problem: Problem, file: &Path, subject: Option<&dyn Subject>)
     // parsed. Answers are printed in order once all are in; a malformed input prints
     // nothing but the error.
     let answers = Mutex::new(Vec::new());
+    let budget = Budget::new(retrocheck::problems::memory_limit());
     let parsed = rayon::scope(|scope| {
         for (index, case) in cases.enumerate() {
             let instance = case?;
-            let answers = &answers;
+            let (answers, budget) = (&answers, &budget);
+            // A solver of a `Game` builds the product; the fast path does not.
+            let bytes = budget.acquire(instance.bytes_to_solve(subject.is_some()));
             scope.spawn(move |_| {
                 let line = answer_by(subject, &instance, index + 1)
                     .map_err(|e| format!("test case {}: {e}", index + 1));
+                budget.release(bytes);
                 answers.lock().expect("no solver panics").push((index, line));
             });
         }
@@ -140,4 +145,53 @@ fn problem_on_pool(problem: Problem, file: &Path, subject: Option<&dyn Subject>)
     }
     out!("{text}");
     Ok(())
+}
+
+/// The memory ceiling shared by test cases solved side by side. Each case is checked
+/// alone against the whole ceiling when it is solved; the budget keeps cases that fit
+/// alone from running together past it: a case starts once its bytes fit beside those
+/// in flight, or when nothing is in flight (so every case runs, and a case too large
+/// for the ceiling meets its own refusal). Only the thread that spawns waits, helping
+/// with the cases in flight meanwhile, so a pool of one thread cannot deadlock.
+struct Budget {
+    ceiling: u64,
+    in_use: Mutex<u64>,
+    freed: Condvar,
+}
+
+impl Budget {
+    fn new(ceiling: u64) -> Budget {
+        Budget {
+            ceiling,
+            in_use: Mutex::new(0),
+            freed: Condvar::new(),
+        }
+    }
+
+    /// Waits until `bytes` (at most the ceiling) fit, takes them and returns what was
+    /// taken, for [`release`](Self::release).
+    fn acquire(&self, bytes: u64) -> u64 {
+        let bytes = bytes.min(self.ceiling);
+        loop {
+            let mut in_use = self.in_use.lock().expect("no panics under the lock");
+            if *in_use == 0 || *in_use + bytes <= self.ceiling {
+                *in_use += bytes;
+                return bytes;
+            }
+            drop(in_use);
+            // On a pool thread, run a queued case instead of waiting for one; where
+            // there is none to run, wait for a case in flight to end.
+            if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                let in_use = self.in_use.lock().expect("no panics under the lock");
+                if *in_use != 0 && *in_use + bytes > self.ceiling {
+                    let _ = self.freed.wait_timeout(in_use, Duration::from_millis(10));
+                }
+            }
+        }
+    }
+
+    fn release(&self, bytes: u64) {
+        *self.in_use.lock().expect("no panics under the lock") -= bytes;
+        self.freed.notify_all();
+    }
 }

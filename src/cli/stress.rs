@@ -125,6 +125,9 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
 
 pub fn run(args: Args) -> Status {
     super::keep_going_on_output_errors();
+    // This process starts no children but the runs: a stray of an ended run is killed
+    // even without its mark.
+    retrocheck::stress::run::own_every_child();
     super::per_target(&args.what.clone(), args)
 }
 

@@ -133,8 +133,8 @@ pub fn parse_game_from(input: impl BufRead) -> Result<Game, ParseError> {
                 held += 96 + 12 * entry.moves.len() as u64;
                 if held > ceiling {
                     return Err(err(format!(
-                        "the game read so far needs more than the {} MiB this machine allows (three quarters of its memory)",
-                        ceiling >> 20
+                        "the game read so far needs more than {}",
+                        crate::limits::ceiling_text()
                     )));
                 }
                 entries.push(entry);

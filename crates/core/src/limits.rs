@@ -16,19 +16,53 @@ const FALLBACK: u64 = 8 << 30;
 /// fixed figure would refuse work a large machine can do and accept work a small one
 /// cannot. Read once per process.
 pub fn memory_ceiling() -> u64 {
-    static CEILING: OnceLock<u64> = OnceLock::new();
+    ceiling().0
+}
+
+/// The ceiling as a refusal says it: "the 225 MiB this machine allows (three quarters
+/// of its memory)", naming the bound that set it, so that a user under `ulimit -v`
+/// or in a container knows which limit to raise.
+pub fn ceiling_text() -> String {
+    let (bytes, bound) = ceiling();
+    let (whose, what) = match bound {
+        Bound::Machine => ("this machine", "of its memory"),
+        Bound::Container => ("this machine", "of the container's memory limit"),
+        Bound::AddressSpace => ("this process", "of the address space that `ulimit -v` leaves it"),
+    };
+    format!("the {} MiB {whose} allows (three quarters {what})", bytes >> 20)
+}
+
+/// What set the ceiling.
+#[derive(Clone, Copy)]
+enum Bound {
+    /// `MemTotal`, or the 8 GiB fallback.
+    Machine,
+    /// A cgroup memory limit below `MemTotal`.
+    Container,
+    /// RLIMIT_AS, below both.
+    AddressSpace,
+}
+
+/// The ceiling and its bound, read once per process.
+fn ceiling() -> (u64, Bound) {
+    static CEILING: OnceLock<(u64, Bound)> = OnceLock::new();
     *CEILING.get_or_init(|| {
         let read = |path: &str| std::fs::read_to_string(path).ok();
-        let ceiling = ceiling_from(
-            read("/proc/meminfo").as_deref(),
-            &[
-                read("/sys/fs/cgroup/memory.max").as_deref(),
-                read("/sys/fs/cgroup/memory/memory.limit_in_bytes").as_deref(),
-            ],
-        );
+        let meminfo = read("/proc/meminfo");
+        let cgroups = [
+            read("/sys/fs/cgroup/memory.max"),
+            read("/sys/fs/cgroup/memory/memory.limit_in_bytes"),
+        ];
+        let cgroups = [cgroups[0].as_deref(), cgroups[1].as_deref()];
+        let ceiling = ceiling_from(meminfo.as_deref(), &cgroups);
+        let bound = if ceiling < ceiling_from(meminfo.as_deref(), &[]) {
+            Bound::Container
+        } else {
+            Bound::Machine
+        };
         match address_space_left() {
-            Some(left) => ceiling.min(left / 4 * 3),
-            None => ceiling,
+            Some(left) if left / 4 * 3 < ceiling => (left / 4 * 3, Bound::AddressSpace),
+            _ => (ceiling, bound),
         }
     })
 }

@@ -32,10 +32,10 @@ pub fn check_cases(positions: u64, moves_per_position: u64, copies: u64) -> Resu
     let ceiling = memory_ceiling();
     if bytes > ceiling {
         return Err(TooLarge(format!(
-            "{} of {positions} positions would need about {} MiB, more than the {} MiB this machine allows (three quarters of its memory)",
+            "{} of {positions} positions would need about {} MiB, more than {}",
             crate::text::count(copies.max(1) as usize, "game"),
             bytes >> 20,
-            ceiling >> 20
+            retrocheck_core::limits::ceiling_text()
         )));
     }
     Ok(())

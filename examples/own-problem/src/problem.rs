@@ -216,4 +216,8 @@ impl ContestProblem for Timeflow {
     fn size(&self) -> u64 {
         u64::from(self.n)
     }
+
+    fn product_shape(&self) -> (u64, u64) {
+        self.sizes()
+    }
 }

@@ -178,6 +178,10 @@ impl ContestProblem for Instance {
     fn size(&self) -> u64 {
         u64::from(self.n)
     }
+
+    fn product_shape(&self) -> (u64, u64) {
+        self.sizes()
+    }
 }
 
 /// One player's steps, arranged so that the predecessors of any object are one

@@ -106,10 +106,7 @@ impl ContestProblem for Instance {
     }
 
     fn game(&self) -> Result<Game, ProductError> {
-        let n = u64::from(self.n());
-        let positions = (n * (n - 1)).saturating_mul(2);
-        // At most one move per listed neighbour and the other animal's node.
-        let moves = (2 * self.arc_count()).saturating_mul(n);
+        let (positions, moves) = self.product_shape();
         fits_in_memory("catmouse", positions, moves)?;
         let n = self.n();
         let mut movers = Vec::with_capacity(positions as usize);
@@ -193,6 +190,13 @@ impl ContestProblem for Instance {
     fn size(&self) -> u64 {
         self.lists.len() as u64
     }
+
+    /// 2·n·(n−1) positions (the cat never on the hole); at most one move per listed
+    /// neighbour and the other animal's node.
+    fn product_shape(&self) -> (u64, u64) {
+        let n = u64::from(self.n());
+        ((n * (n - 1)).saturating_mul(2), (2 * self.arc_count()).saturating_mul(n))
+    }
 }
 
 /// The judge's digit for the start's outcome.
@@ -273,7 +277,7 @@ impl Instance {
     /// The product game as a [`Graph`] computed from the neighbour lists.
     pub fn implicit(&self) -> Result<Implicit, ProductError> {
         let n = self.n();
-        fits_implicitly("catmouse", 2 * u64::from(n) * u64::from(n - 1))?;
+        fits_implicitly("catmouse", self.product_shape().0)?;
         // The mouse never moves out of the hole (a terminal position), and the cat
         // never moves from or onto it: leaving those arcs out makes each reverse list
         // exactly the moves that exist, up to the one skipped terminal.

@@ -97,8 +97,7 @@ impl Instance {
 
     /// The product game, built directly in CSR form.
     pub fn game(&self) -> Result<Game, ProductError> {
-        let positions = 6 * u64::from(self.n);
-        let moves = 6 * self.arcs.len() as u64;
+        let (positions, moves) = ContestProblem::product_shape(self);
         fits_in_memory("minigame", positions, moves)?;
         let adj = Csr::new(self.n, &self.arcs);
         let mut movers = Vec::with_capacity(positions as usize);
@@ -127,7 +126,7 @@ impl Instance {
 
     /// The product game as a [`Graph`] computed from the contest graph.
     pub fn implicit(&self) -> Result<Implicit, ProductError> {
-        fits_implicitly("minigame", 6 * u64::from(self.n))?;
+        fits_implicitly("minigame", ContestProblem::product_shape(self).0)?;
         let (out_degree, reverse) = degrees_and_reverse(self.n, &self.arcs);
         Ok(Implicit {
             n: self.n,
@@ -200,6 +199,11 @@ impl ContestProblem for Instance {
 
     fn size(&self) -> u64 {
         u64::from(self.n)
+    }
+
+    /// Six layers of the graph, one per player in the order.
+    fn product_shape(&self) -> (u64, u64) {
+        (6 * u64::from(self.n), 6 * self.arcs.len() as u64)
     }
 }
 

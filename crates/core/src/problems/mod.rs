@@ -78,6 +78,12 @@ pub trait ContestProblem: Sized {
     /// [`OFFICIAL_MAX`](Self::OFFICIAL_MAX).
     fn size(&self) -> u64;
 
+    /// The product game's positions and (at most) its moves, computed from the
+    /// contest data without building anything: what [`game`](Self::game) and the fast
+    /// path check against the memory ceiling ([`fits_in_memory`], [`fits_implicitly`]),
+    /// and what a caller solving test cases side by side reserves for each.
+    fn product_shape(&self) -> (u64, u64);
+
     /// The product-game positions whose outcomes [`answer`](Self::answer) reads (the
     /// starts of the games the judge asks about), or `None` for every position: a
     /// bug bounded to a horizon shows only where one of them is decided beyond it.
@@ -223,6 +229,26 @@ macro_rules! registry {
             pub fn answer_positions(&self) -> Option<Vec<u32>> {
                 match self {
                     $(Instance::$variant(x) => ContestProblem::answer_positions(x),)*
+                }
+            }
+
+            /// The product game's positions and moves at most
+            /// ([`ContestProblem::product_shape`]).
+            pub fn product_shape(&self) -> (u64, u64) {
+                match self {
+                    $(Instance::$variant(x) => ContestProblem::product_shape(x),)*
+                }
+            }
+
+            /// The bytes solving it may take, as the size checks reckon them: by the
+            /// fast path ([`implicit_bytes`]), or with the product game built
+            /// ([`product_bytes`]) when `materialized`, as a solver of a `Game` needs.
+            pub fn bytes_to_solve(&self, materialized: bool) -> u64 {
+                let (positions, moves) = self.product_shape();
+                if materialized {
+                    product_bytes(positions, moves)
+                } else {
+                    implicit_bytes(positions)
                 }
             }
 
@@ -454,20 +480,31 @@ pub fn memory_limit() -> u64 {
     crate::limits::memory_ceiling()
 }
 
+/// The bytes a product game of this shape takes built and solved: forward and reverse
+/// CSR, mover and label, solver cells, queue, values.
+pub fn product_bytes(positions: u64, moves: u64) -> u64 {
+    positions
+        .saturating_mul(34)
+        .saturating_add(moves.saturating_mul(8))
+}
+
+/// The bytes the fast path takes to solve a product game of `positions` positions
+/// without building it: cells, queue and values.
+pub fn implicit_bytes(positions: u64) -> u64 {
+    positions.saturating_mul(16)
+}
+
 /// Refuses, before anything is allocated, a product game that the solver could not
 /// hold: beyond the `u32` index space or beyond [`memory_limit`].
 pub fn fits_in_memory(problem: &str, positions: u64, moves: u64) -> Result<(), ProductError> {
     check_size(positions, moves)
         .map_err(|e| ProductError::TooLarge(format!("{problem}: the game is too large: {e}")))?;
-    // Forward and reverse CSR, mover and label, solver cells, queue, values.
-    let bytes = positions
-        .saturating_mul(34)
-        .saturating_add(moves.saturating_mul(8));
+    let bytes = product_bytes(positions, moves);
     if bytes > memory_limit() {
         return Err(ProductError::TooLarge(format!(
-            "{problem}: the game would have {positions} positions and {moves} moves, about {} MiB, more than the {} MiB this machine allows (three quarters of its memory)",
+            "{problem}: the game would have {positions} positions and {moves} moves, about {} MiB, more than {}",
             bytes >> 20,
-            memory_limit() >> 20
+            crate::limits::ceiling_text()
         )));
     }
     Ok(())
@@ -539,12 +576,12 @@ pub(crate) fn degrees_and_reverse_of<I: Iterator<Item = (u32, u32)>>(
 pub fn fits_implicitly(problem: &str, positions: u64) -> Result<(), ProductError> {
     check_size(positions, 0)
         .map_err(|e| ProductError::TooLarge(format!("{problem}: the game is too large: {e}")))?;
-    let bytes = positions.saturating_mul(16);
+    let bytes = implicit_bytes(positions);
     if bytes > memory_limit() {
         return Err(ProductError::TooLarge(format!(
-            "{problem}: the game would have {positions} positions, about {} MiB to solve, more than the {} MiB this machine allows (three quarters of its memory)",
+            "{problem}: the game would have {positions} positions, about {} MiB to solve, more than {}",
             bytes >> 20,
-            memory_limit() >> 20
+            crate::limits::ceiling_text()
         )));
     }
     Ok(())

@@ -61,11 +61,9 @@ impl Instance {
 
     /// The product game, built directly in CSR form.
     pub fn game(&self) -> Result<Game, ProductError> {
-        let n = self.n as u64;
-        let m = self.edges.len() as u64;
-        let positions = (n * n).saturating_mul(2);
-        let moves = (2 * m).saturating_mul(n.saturating_sub(1));
+        let (positions, moves) = ContestProblem::product_shape(self);
         fits_in_memory("pursuit", positions, moves)?;
+        let n = self.n as u64;
         let adj = Csr::new(self.n, &self.edges);
         let n = n as usize;
         let mut movers = Vec::with_capacity(positions as usize);
@@ -99,8 +97,7 @@ impl Instance {
 
     /// The product game as a [`Graph`] computed from the contest graph.
     pub fn implicit(&self) -> Result<Implicit, ProductError> {
-        let n = u64::from(self.n);
-        fits_implicitly("pursuit", (n * n).saturating_mul(2))?;
+        fits_implicitly("pursuit", ContestProblem::product_shape(self).0)?;
         let (out_degree, reverse) = degrees_and_reverse(self.n, &self.edges);
         Ok(Implicit {
             n: self.n,
@@ -158,8 +155,7 @@ impl ContestProblem for Instance {
     fn answer_line(&self, k: usize) -> Result<String, ProductError> {
         // Refused from the declared size before the degrees and reverse lists (4n bytes
         // each) are allocated: n = 10^9 must not cost gigabytes to refuse.
-        let n = u64::from(self.n);
-        fits_implicitly("pursuit", (n * n).saturating_mul(2))?;
+        fits_implicitly("pursuit", self.product_shape().0)?;
         let (out_degree, reverse) = degrees_and_reverse(self.n, &self.edges);
         let n = self.n as usize;
         match chase::runner_loses(n, &out_degree, &reverse.offsets, &reverse.sources) {
@@ -193,6 +189,14 @@ impl ContestProblem for Instance {
 
     fn size(&self) -> u64 {
         u64::from(self.n)
+    }
+
+    /// 2·n² positions; 2·m·(n−1) moves (each player's edges, beside every other
+    /// vertex of the other).
+    fn product_shape(&self) -> (u64, u64) {
+        let n = u64::from(self.n);
+        let m = self.edges.len() as u64;
+        ((n * n).saturating_mul(2), (2 * m).saturating_mul(n.saturating_sub(1)))
     }
 }
 

@@ -282,9 +282,9 @@ impl ContestProblem for Instance {
             return Err(s.error_at(
                 line,
                 format!(
-                    "N = {n} words would take about {} MiB to solve, more than the {} MiB this machine allows (three quarters of its memory)",
+                    "N = {n} words would take about {} MiB to solve, more than {}",
                     need >> 20,
-                    super::memory_limit() >> 20
+                    crate::limits::ceiling_text()
                 ),
             ));
         }
@@ -404,6 +404,13 @@ impl ContestProblem for Instance {
 
     fn size(&self) -> u64 {
         self.len() as u64
+    }
+
+    /// Two turns of the keys; a move per word and turn. Counts the keys, so it costs
+    /// a pass over the words.
+    fn product_shape(&self) -> (u64, u64) {
+        let (k, edges) = self.keys();
+        (2 * u64::from(k), 2 * edges.len() as u64)
     }
 }
 

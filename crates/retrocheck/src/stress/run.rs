@@ -108,7 +108,15 @@ impl Program {
             });
         }
         let before = resident_memory();
-        let mut child = command.spawn()?;
+        // Registered while spawning, under the lock that sweeps hold: no sweep can
+        // reap this leader, which only its runner may wait for.
+        let (mut child, _in_flight) = {
+            let mut leaders = in_flight();
+            let child = command.spawn()?;
+            let pid = child.id() as libc::pid_t;
+            leaders.push((pid, mark.clone()));
+            (child, InFlight(pid))
+        };
         let pid = child.id() as libc::pid_t;
         // Read at once: a program that exits within a millisecond of its start may be
         // gone by the first poll below, and a zombie has no memory left to read.
@@ -142,7 +150,7 @@ impl Program {
         }
         let (status, usage) = reap(pid)?;
         // The run's processes that escaped its group, orphaned now and adopted by us.
-        kill_orphans_of(&mark);
+        kill_orphans_of(pid, &mark);
         // Output still in the pipes is read for a moment; a pipe held open by an
         // escaped process is then abandoned.
         let grace = std::thread::spawn({
@@ -201,21 +209,72 @@ fn adopt_orphans() {
     }
 }
 
+/// Whether this process starts children only as runs (the command line does; see
+/// [`own_every_child`]).
+static OWNS_EVERY_CHILD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Declares that this process starts children only through [`Program::run`], as the
+/// `retrocheck` binary does: then an adopted child that no run in flight claims is a
+/// stray of an ended run — killed even when it cleared the environment that held its
+/// run's mark, and reaped when it died before its run ended (a zombie has no
+/// environment to read). A library caller may start children of its own, which the
+/// runner must never touch, so without this only a run's marked orphans are killed.
+pub fn own_every_child() {
+    OWNS_EVERY_CHILD.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The leaders of the runs in flight, with their marks.
+fn in_flight() -> std::sync::MutexGuard<'static, Vec<(libc::pid_t, String)>> {
+    static LEADERS: std::sync::Mutex<Vec<(libc::pid_t, String)>> = std::sync::Mutex::new(Vec::new());
+    LEADERS.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A run's place in [`in_flight`], given up however the run ends.
+struct InFlight(libc::pid_t);
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        in_flight().retain(|(leader, _)| *leader != self.0);
+    }
+}
+
 /// Kills and reaps our children that carry the run's `mark` (orphans of the run,
-/// adopted by [`adopt_orphans`]), round after round, since each one killed may leave
-/// orphans of its own; bounded, so that a fork bomb cannot keep the runner here.
+/// adopted by [`adopt_orphans`]), and, where this process [owns every
+/// child](own_every_child), the strays no other run in flight can claim; round after
+/// round, since each one killed may leave orphans of its own; bounded, so that a fork
+/// bomb cannot keep the runner here. `leader` is the run's own, already reaped.
 #[cfg(unix)]
-fn kill_orphans_of(mark: &str) {
-    let wanted = format!("{RUN_MARK}={mark}");
+fn kill_orphans_of(leader: libc::pid_t, mark: &str) {
+    let mark_of = |environ: &[u8]| -> Option<String> {
+        let text = environ
+            .split(|&b| b == 0)
+            .find_map(|v| v.strip_prefix(format!("{RUN_MARK}=").as_bytes()))?;
+        Some(String::from_utf8_lossy(text).into_owned())
+    };
+    let owns_every_child = OWNS_EVERY_CHILD.load(std::sync::atomic::Ordering::Relaxed);
+    let leaders = in_flight();
+    let others: Vec<&(libc::pid_t, String)> = leaders.iter().filter(|(p, _)| *p != leader).collect();
     for _ in 0..64 {
         let mut killed = false;
         for child in our_children() {
+            if others.iter().any(|(p, _)| *p == child) {
+                continue;
+            }
             let environ = std::fs::read(format!("/proc/{child}/environ")).unwrap_or_default();
-            if !environ.split(|&b| b == 0).any(|v| v == wanted.as_bytes()) {
+            let stray = match mark_of(&environ) {
+                Some(m) if m == mark => true,
+                // Another run's, still in flight: that run kills it.
+                Some(m) if others.iter().any(|(_, o)| *o == m) => false,
+                // A zombie, or a process that cleared its environment: claimed by no
+                // run, and killed once no run in flight could be its own.
+                _ => owns_every_child && (zombie(child) || others.is_empty()),
+            };
+            if !stray {
                 continue;
             }
             // SAFETY: `child` is our unreaped child (found among our children just
-            // now, and only we reap it), so its pid cannot name another process.
+            // now, not a leader in flight, and only we reap it), so its pid cannot
+            // name another process.
             unsafe {
                 libc::kill(child, libc::SIGKILL);
                 let mut status = 0;
@@ -227,6 +286,15 @@ fn kill_orphans_of(mark: &str) {
             return;
         }
     }
+}
+
+/// Whether process `pid` has exited and waits to be reaped.
+fn zombie(pid: libc::pid_t) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with('Z'))
+    })
 }
 
 /// This process's children, over all its threads (/proc/self/task/*/children).
