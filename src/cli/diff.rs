@@ -126,7 +126,7 @@ pub fn run(args: Args) -> Status {
         .expect("no panics while holding the bar")
         .1
         .finish_and_clear();
-    report(&summary, args.tables);
+    let nothing_checked = report(&summary, args.tables);
     // The failure is shrunk and saved before the JSON is written: whatever happens to
     // the JSON file, a found failure is kept and reported (status 1).
     let found = match (&summary.failure, failed) {
@@ -178,6 +178,11 @@ pub fn run(args: Args) -> Status {
     }
     match found {
         Some(e) => Err(Exit::Found(e)),
+        // A campaign whose every case the solver refused is no pass.
+        None if nothing_checked => Err(Exit::Unjudged(anyhow::anyhow!(
+            "nothing was checked: {} refused every case as unsupported",
+            under_test.name()
+        ))),
         None => Ok(()),
     }
 }
@@ -196,25 +201,43 @@ fn progress_bar(cases: u64) -> ProgressBar {
 }
 
 /// The verdict first, then what was covered and what was not, on one screen; the
-/// full tables with `--tables`. On a pass the verdict is the last line too.
-fn report(summary: &Summary, tables: bool) {
+/// full tables with `--tables`. On a pass the verdict is the last line too. True when
+/// the solver refused every case, so that nothing was checked: no pass.
+fn report(summary: &Summary, tables: bool) -> bool {
     let n = retrocheck::stress::quote::thousands;
     let skipped: u64 = summary.families.iter().map(|f| f.skipped).sum();
-    let checked = summary.cases - skipped;
+    let refused: u64 = summary.families.iter().map(|f| f.refused).sum();
+    let checked = summary.cases - skipped - refused;
+    let nothing_checked = summary.failure.is_none() && checked == 0 && refused > 0;
     let verdict = if summary.failure.is_some() {
         "FAILED"
+    } else if nothing_checked {
+        "NOTHING CHECKED"
     } else {
         "passed"
     };
+    let more = [
+        (skipped, "skipped as isomorphic"),
+        (refused, "refused by the solver"),
+    ]
+    .iter()
+    .filter(|(count, _)| *count > 0)
+    .map(|(count, why)| format!("{} more {why}", n(*count)))
+    .collect::<Vec<_>>();
     outln!(
-        "retrocheck diff: {verdict}: solver {}, seed {}, {} cases checked{} in {:.1} s ({} cases/s)",
+        "retrocheck diff: {verdict}: solver {}, seed {}, {} cases {}{} in {:.1} s ({} cases/s)",
         summary.solver,
         summary.seed,
         n(checked),
-        if skipped > 0 {
-            format!(" ({} more skipped as isomorphic)", n(skipped))
+        if summary.failure.is_some() {
+            "passed before the failing one"
         } else {
+            "checked"
+        },
+        if more.is_empty() {
             String::new()
+        } else {
+            format!(" ({})", more.join(", "))
         },
         summary.elapsed.as_secs_f64(),
         n((checked as f64 / summary.elapsed.as_secs_f64().max(1e-9)) as u64)
@@ -227,9 +250,15 @@ fn report(summary: &Summary, tables: bool) {
         out!("{}", summary.brief());
         outln!("(the full tables: --tables, or the --json summary)");
     }
-    if summary.failure.is_none() {
+    if nothing_checked {
+        outln!(
+            "NOTHING CHECKED: the solver refused all {} cases as unsupported",
+            n(refused)
+        );
+    } else if summary.failure.is_none() {
         outln!("passed: no failure in {} cases", n(checked));
     }
+    nothing_checked
 }
 
 /// Shrinks a failing case with progress on stderr, saves it, then prints the report of

@@ -147,6 +147,34 @@ fn refused_games_are_counted_in_every_entry_points_summary() {
         .is_err());
 }
 
+/// A solver that refuses every case passed the assert forms with nothing checked
+/// ("passed 0 proptest cases"): a test that can never fail. They now say so and fail,
+/// as Hypothesis's health check does when every example is filtered out.
+#[test]
+fn the_assert_forms_fail_when_the_solver_refused_every_case() {
+    let none = Supports::everything()
+        .max_positions(0)
+        .of(solver_fn("none", |game: &Game| {
+            retrocheck::solve::Retrograde.solve(game)
+        }));
+    let property = Property::any_game(8).cases(16).save_to(None);
+    assert_eq!(property.run(&none).unwrap().refused, 16);
+    let campaign = Campaign::new()
+        .families(Family::games())
+        .cases(20)
+        .max_positions(8)
+        .threads(1)
+        .save_to(None);
+    assert_eq!(campaign.run(&none).unwrap().refused, 20);
+    for panicked in [
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| property.assert(&none))).unwrap_err(),
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| campaign.assert(&none))).unwrap_err(),
+    ] {
+        let message = panicked.downcast_ref::<String>().unwrap();
+        assert!(message.starts_with("nothing was checked"), "{message}");
+    }
+}
+
 /// Outcomes right, remoteness always 0.
 fn outcomes_only() -> impl Solver {
     solver_fn("outcomes-only", |game: &Game| {

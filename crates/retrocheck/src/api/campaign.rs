@@ -160,11 +160,12 @@ impl Campaign {
         }
     }
 
-    /// [`Campaign::run`] for a `#[test]`: panics with the failure's report.
+    /// [`Campaign::run`] for a `#[test]`: panics with the failure's report, or when
+    /// the solver refused every case (nothing was checked).
     #[track_caller]
     pub fn assert<S: Solver + ?Sized>(&self, solver: &S) -> Passed {
         match self.run(solver) {
-            Ok(passed) => passed,
+            Ok(passed) => passed.something_checked(),
             Err(failure) => panic!("{failure}"),
         }
     }

@@ -80,6 +80,22 @@ pub struct Passed {
     pub summary: String,
 }
 
+impl Passed {
+    /// The assert forms' health check (as Hypothesis fails a test whose every example
+    /// was filtered out): a run whose every case the solver refused checked nothing,
+    /// and must not read as a pass.
+    #[track_caller]
+    fn something_checked(self) -> Passed {
+        assert!(
+            self.cases == 0 || self.refused < self.cases,
+            "nothing was checked: the solver refused all {} cases as unsupported (its `Supports` declaration or its refusals exclude every case drawn; widen one or draw other cases)\n{}",
+            self.cases,
+            self.summary
+        );
+        self
+    }
+}
+
 /// The proptest strategy of every seeded family, contest instances included (weighted
 /// four times: each also checks a product game, the fast path and an answer line), of
 /// at most about `max_positions` positions, sizes log-uniform.
