@@ -1083,3 +1083,65 @@ fn diff_of_a_solver_that_refuses_every_case_is_no_pass() {
     assert!(!stdout(&o).contains("passed"), "{}", stdout(&o));
     assert!(stderr(&o).contains("nothing was checked"), "{}", stderr(&o));
 }
+
+/// A failing input that does not shrink at all was confirmed twice: the found input
+/// was run 4 more times before shrinking and the same input 4 more after (10 runs of
+/// it with the probe, each up to `--timeout`). It is run by the probe, once to be
+/// found and 4 times to be confirmed: 6.
+#[test]
+fn an_input_that_does_not_shrink_is_confirmed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = retrocheck()
+        .args([
+            "generate",
+            "pursuit",
+            "--seed",
+            "0",
+            "--index",
+            "0",
+            "--max-size",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    let target = dir.path().join("input");
+    std::fs::write(&target, &first.stdout).unwrap();
+    let log = dir.path().join("log");
+    let program = dir.path().join("only_this.py");
+    std::fs::write(
+        &program,
+        format!(
+            r#"import subprocess, sys
+data = sys.stdin.buffer.read()
+same = data == open("{target}", "rb").read()
+open("{log}", "a").write("same\n" if same else "other\n")
+answer = subprocess.run(["{bin}", "solve", "pursuit", "-"], input=data, capture_output=True).stdout
+sys.stdout.buffer.write(answer + b"extra\n" if same else answer)
+"#,
+            target = target.display(),
+            log = log.display(),
+            bin = crate::support::BIN
+        ),
+    )
+    .unwrap();
+    let o = retrocheck()
+        .args([
+            "stress",
+            "pursuit",
+            "--max-size",
+            "10",
+            "--cases",
+            "1",
+            "--timeout",
+            "10s",
+        ])
+        .arg("--solution")
+        .arg(format!("/usr/bin/python3 {}", program.display()))
+        .arg("--save")
+        .arg(dir.path().join("c"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}\n{}", stdout(&o), stderr(&o));
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(log.lines().filter(|l| *l == "same").count(), 6, "{}", stdout(&o));
+}

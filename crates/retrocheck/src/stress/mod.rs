@@ -653,10 +653,10 @@ pub fn reduce<T: Target>(
     let kind = verdict.kind();
     let runs = AtomicUsize::new(0);
     let start = Instant::now();
-    let (found, again) = confirm(settings, input, kind, &runs, deadline);
+    let (found, found_again) = confirm(settings, input, kind, &runs, deadline);
     if !found.always() {
         // The search keeps no output: a failing rerun's is shown, or none.
-        let (verdict, output) = again.unwrap_or_else(|| (verdict.clone(), Vec::new()));
+        let (verdict, output) = found_again.unwrap_or_else(|| (verdict.clone(), Vec::new()));
         return Reduced {
             input: input.clone(),
             verdict,
@@ -750,12 +750,11 @@ pub fn reduce<T: Target>(
         .into_inner()
         .expect("no panics while holding the map")
         .remove(&hash(&shrunk.value));
-    let (mut reproduced, again) = confirm(settings, &shrunk.value, kind, &runs, deadline);
-    if recorded.is_none() {
-        // Not reduced at all: the found input's reruns count too.
-        reproduced.runs += found.runs - 1;
-        reproduced.failed += found.failed - 1;
-    }
+    let (reproduced, again) = match recorded {
+        // Not reduced at all: the found input, confirmed already.
+        None => (found, found_again),
+        Some(_) => confirm(settings, &shrunk.value, kind, &runs, deadline),
+    };
     let (verdict, output) = again
         .or(recorded)
         .unwrap_or_else(|| (verdict.clone(), Vec::new()));
