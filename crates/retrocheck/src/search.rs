@@ -43,6 +43,12 @@ pub struct Length {
 /// position), and the work it took (positions and moves solved).
 pub fn length_of(game: &Game, answer_positions: Option<&[u32]>) -> (Length, u64) {
     let values = retrograde::values(game);
+    let work = (game.positions() + game.move_count()) as u64;
+    (length_of_values(&values, answer_positions), work)
+}
+
+/// The [`Length`] of a solved game, from its values.
+pub fn length_of_values(values: &[Value], answer_positions: Option<&[u32]>) -> Length {
     let remoteness = |v: &Value| v.remoteness().unwrap_or(0);
     let longest = values.iter().map(remoteness).max().unwrap_or(0);
     let answer = match answer_positions {
@@ -53,8 +59,7 @@ pub fn length_of(game: &Game, answer_positions: Option<&[u32]>) -> (Length, u64)
             .max()
             .unwrap_or(0),
     };
-    let work = (game.positions() + game.move_count()) as u64;
-    (Length { answer, longest }, work)
+    Length { answer, longest }
 }
 
 /// How the search moves.

@@ -286,25 +286,13 @@ fn expected_and_covered<T: Target>(cases: &[T]) -> Result<Covered, ExpectedError
         let game = case.game()?;
         let solution = crate::oracles::expected::solution(&game)?;
         coverage.push(Stats::of(&game, &solution));
-        lengths.push(length_of_solution(&solution, case.answer_positions().as_deref()));
+        lengths.push(crate::search::length_of_values(
+            &solution.values,
+            case.answer_positions().as_deref(),
+        ));
         out += &case.output(k + 1, &solution);
     }
     Ok((out, coverage, lengths))
-}
-
-/// [`Length`] read off a solution.
-fn length_of_solution(solution: &crate::Solution, answer_positions: Option<&[u32]>) -> Length {
-    let remoteness = |v: &crate::Value| v.remoteness().unwrap_or(0);
-    let longest = solution.values.iter().map(remoteness).max().unwrap_or(0);
-    let answer = match answer_positions {
-        None => longest,
-        Some(positions) => positions
-            .iter()
-            .map(|&p| remoteness(&solution.values[p as usize]))
-            .max()
-            .unwrap_or(0),
-    };
-    Length { answer, longest }
 }
 
 /// The expected output of an input: the reference's output, or retrocheck's answer.
@@ -591,7 +579,9 @@ pub struct Reduced<T> {
     pub input: Input<T>,
     /// Its verdict, from a failing run: never "accepted".
     pub verdict: Verdict,
-    /// What the program printed in that failing run (empty when no rerun failed).
+    /// What the program printed in that failing run: a failing rerun's whole, or,
+    /// when every rerun of the shrunk input passed, the shrink's own run's first
+    /// 64 KiB.
     pub output: Vec<u8>,
     /// How often the program failed `input` when it was run again: a failure that does
     /// not come back on every run is not shrunk.
@@ -669,7 +659,9 @@ pub fn reduce<T: Target>(
         };
     }
     // Failing candidates' verdicts and outputs by the candidate's hash: the shrunk
-    // input's report is a failing run's even if its reruns pass.
+    // input's report is a failing run's even if its reruns pass. Each output is cut
+    // to its first KEPT_OUTPUT bytes: a shrink judges thousands of candidates, and a
+    // program printing megabytes on each must not fill the memory.
     let failing = std::sync::Mutex::new(std::collections::HashMap::new());
     let hash = |i: &Input<T>| {
         use std::hash::{Hash, Hasher};
@@ -684,7 +676,7 @@ pub fn reduce<T: Target>(
                 failing
                     .lock()
                     .expect("no panics while holding the map")
-                    .insert(hash(candidate), (t.verdict, t.output));
+                    .insert(hash(candidate), (t.verdict, kept(t.output)));
                 true
             }
             _ => false,
@@ -768,6 +760,16 @@ pub fn reduce<T: Target>(
         out_of_time: shrunk.out_of_time,
         elapsed: start.elapsed(),
     }
+}
+
+/// The most of a failing candidate's output a shrink keeps, for the report.
+const KEPT_OUTPUT: usize = 64 << 10;
+
+/// `output` cut to [`KEPT_OUTPUT`] bytes, its memory given back.
+fn kept(mut output: Vec<u8>) -> Vec<u8> {
+    output.truncate(KEPT_OUTPUT);
+    output.shrink_to_fit();
+    output
 }
 
 /// The test case (0-based) that output line `line` (1-based) belongs to: answers of

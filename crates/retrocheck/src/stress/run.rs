@@ -107,15 +107,16 @@ impl Program {
                 Ok(())
             });
         }
-        let before = resident_memory();
         // Registered while spawning, under the lock that sweeps hold: no sweep can
         // reap this leader, which only its runner may wait for.
-        let (mut child, _in_flight) = {
+        let (mut child, _in_flight, before) = {
             let mut leaders = in_flight();
+            // Read just before the fork, after any wait for the lock.
+            let before = resident_memory();
             let child = command.spawn()?;
             let pid = child.id() as libc::pid_t;
             leaders.push((pid, mark.clone()));
-            (child, InFlight(pid))
+            (child, InFlight(pid), before)
         };
         let pid = child.id() as libc::pid_t;
         // Read at once: a program that exits within a millisecond of its start may be
