@@ -285,11 +285,8 @@ pub fn shrink_and_save(
         eprintln!("  step {step}: {}", size(c));
     })
     .map_err(Exit::bad)?;
-    let report = failure.to_string();
     // The API's hint names its environment variable; here the flag decides.
-    let report = report
-        .strip_suffix("(set RETROCHECK_CORPUS=DIR to save it for replay)")
-        .map_or(report.clone(), |r| format!("{r}(not saved: --no-save)"));
+    let report = failure.report(false, "(not saved: --no-save)");
     outln!("{report}");
     match (&failure.saved, corpus) {
         (Some(Ok(saved)), _) => {

@@ -202,6 +202,12 @@ fn diff_reports_and_on_a_bug_shrinks_saves_and_the_saved_case_replays() {
     );
     assert_eq!(again.status.code(), Some(1));
     assert!(stdout(&again).contains("shrunk in 0 steps"), "{}", stdout(&again));
+    // The flag decided, so the report says so rather than the API's environment hint.
+    assert!(
+        stdout(&again).trim_end().ends_with("(not saved: --no-save)"),
+        "{}",
+        stdout(&again)
+    );
 }
 
 #[test]

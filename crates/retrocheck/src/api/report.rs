@@ -22,7 +22,7 @@ impl Failure {
     /// The failure with its whole report written to files when it is longer than
     /// [`SHOWN_LINES`], so that the screen shows a cut one.
     pub(super) fn with_full_report(mut self) -> Self {
-        if render(&self, true).lines().count() > SHOWN_LINES {
+        if render(&self, true, UNSAVED).lines().count() > SHOWN_LINES {
             self.full_report = Some(write_full(&self));
         }
         self
@@ -31,13 +31,26 @@ impl Failure {
 
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&render(self, f.alternate()))
+        f.write_str(&render(self, f.alternate(), UNSAVED))
+    }
+}
+
+/// What the report's last line says of a case that was not saved, for a user of the
+/// API.
+const UNSAVED: &str = "(set RETROCHECK_CORPUS=DIR to save it for replay)";
+
+impl Failure {
+    /// The report as `Display` prints it (cut, or whole for `{:#}`), with
+    /// `unsaved` as its last line when the case was not saved: a front-end whose
+    /// own option decides saving (`diff --no-save`) says so in its words.
+    pub fn report(&self, whole: bool, unsaved: &str) -> String {
+        render(self, whole, unsaved)
     }
 }
 
 /// The report, whole or (when it is longer than [`SHOWN_LINES`] and `whole` is not
 /// asked for) cut.
-fn render(failure: &Failure, whole: bool) -> String {
+fn render(failure: &Failure, whole: bool, unsaved: &str) -> String {
     let mut out = String::new();
     let solver = &failure.solver;
     let _ = writeln!(out, "{solver} is wrong: {}", failure.mismatch);
@@ -128,7 +141,7 @@ fn render(failure: &Failure, whole: bool) -> String {
             let _ = write!(out, "{e}");
         }
         None => {
-            let _ = write!(out, "(set RETROCHECK_CORPUS=DIR to save it for replay)");
+            let _ = write!(out, "{unsaved}");
         }
     }
     out
@@ -267,7 +280,7 @@ fn play(expected: &[&str], from: usize) -> Option<String> {
 /// directory of the system's temporary directory named by a hash of the report, and
 /// returns it.
 fn write_full(failure: &Failure) -> Result<PathBuf, String> {
-    let whole = render(failure, true);
+    let whole = render(failure, true, UNSAVED);
     // Named by what the report shows of the case, not where it was saved: the same
     // failure gets the same directory.
     let mut hasher = Sha256::new();
