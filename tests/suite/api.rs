@@ -203,10 +203,15 @@ fn an_outcome_only_solver_is_checked_on_outcomes_alone() {
 fn a_solver_that_is_not_sync_runs_one_instance_per_thread() {
     use std::cell::RefCell;
     use std::collections::HashMap;
+    // The threads that made an instance: one each, never one per call.
+    static MADE_ON: std::sync::Mutex<Vec<std::thread::ThreadId>> = std::sync::Mutex::new(Vec::new());
     // A cache in a RefCell: neither Sync nor, with an Rc inside, Send.
     let cached = per_thread(
         "cached",
-        || RefCell::new(HashMap::<String, std::rc::Rc<Solution>>::new()),
+        || {
+            MADE_ON.lock().unwrap().push(std::thread::current().id());
+            RefCell::new(HashMap::<String, std::rc::Rc<Solution>>::new())
+        },
         |cache: &RefCell<HashMap<String, std::rc::Rc<Solution>>>, game: &Game| {
             let key = retrocheck::format::print_game(game);
             if let Some(hit) = cache.borrow().get(&key) {
@@ -223,4 +228,13 @@ fn a_solver_that_is_not_sync_runs_one_instance_per_thread() {
         .max_positions(12)
         .threads(2)
         .assert(&cached);
+    let mut made_on = MADE_ON.lock().unwrap().clone();
+    let instances = made_on.len();
+    made_on.sort_by_key(|id| format!("{id:?}"));
+    made_on.dedup();
+    assert!(
+        instances >= 1 && made_on.len() == instances,
+        "{instances} instances on {} threads",
+        made_on.len()
+    );
 }
