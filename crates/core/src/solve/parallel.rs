@@ -408,7 +408,8 @@ fn fill_range<const PREFETCH: bool>(
         let want = here.max(DECIDED) - 1;
         let hit = |q: u32| cells[q as usize].max(DECIDED - 1) == want;
         let len = end - start;
-        let choice = if let (true, Some(window)) = (len <= SCAN_ALL, targets.get(start..start + SCAN_ALL)) {
+        let window = if PREFETCH { None } else { targets.get(start..start + SCAN_ALL) };
+        let choice = if let (true, Some(window)) = (len <= SCAN_ALL, window) {
             // Short lists, most of them: read a window of `SCAN_ALL` moves whatever the
             // length, so that the loop has a fixed count and unrolls, and keep the
             // first hit among the position's own moves without a branch, since where
@@ -419,6 +420,13 @@ fn fill_range<const PREFETCH: bool>(
                 first = if (k < len) & hit(q) { q } else { first };
             }
             (first != u32::MAX).then_some(first)
+        } else if len <= SCAN_ALL {
+            // Beyond the cache, reading the window's other cells would cost misses.
+            let mut first = None;
+            for &q in targets[start..end].iter().rev() {
+                first = if hit(q) { Some(q) } else { first };
+            }
+            first
         } else {
             targets[start..end].iter().copied().find(|&q| hit(q))
         };
