@@ -15,9 +15,12 @@
 //! same for every thread count and every order.
 //!
 //! Speed: each frontier entry carries its winner in the top bit (the level gives the
-//! remoteness), and the loop prefetches in three stages — the reverse offsets of the
-//! entry 16 ahead, its sources 8 ahead, the predecessors' cells 4 ahead — so that the
-//! random accesses of several entries overlap instead of stalling one by one.
+//! remoteness). A frontier of a thirty-second of the positions or more is put in
+//! position order, so that it reads the reverse index in ascending addresses. On one
+//! thread the inner loop is branch-free; beyond the cache it prefetches in three
+//! stages — the reverse offsets of the entry 16 ahead, its sources 8 ahead, the
+//! predecessors' cells 4 ahead — so that the random accesses of several entries
+//! overlap instead of stalling one by one.
 
 use super::memory::{big_capacity, big_vec, prefetch};
 use super::reverse::Reverse;
@@ -408,7 +411,11 @@ fn fill_range<const PREFETCH: bool>(
         let want = here.max(DECIDED) - 1;
         let hit = |q: u32| cells[q as usize].max(DECIDED - 1) == want;
         let len = end - start;
-        let window = if PREFETCH { None } else { targets.get(start..start + SCAN_ALL) };
+        let window = if PREFETCH {
+            None
+        } else {
+            targets.get(start..start + SCAN_ALL)
+        };
         let choice = if let (true, Some(window)) = (len <= SCAN_ALL, window) {
             // Short lists, most of them: read a window of `SCAN_ALL` moves whatever the
             // length, so that the loop has a fixed count and unrolls, and keep the
