@@ -16,11 +16,15 @@
 //! contest product game whose predecessors are computed from the contest graph's own
 //! reverse adjacency, without materializing the product.
 //!
-//! Games beyond the cache (from 2^18 positions) go instead to the level-synchronous
-//! solver of [`super::parallel`] with the radix-partitioned reverse index of
-//! [`super::reverse`]: on one thread its prefetching hides the memory latency that
-//! dominates there, and [`solve_with_threads`] runs the same loops on a pool. The
-//! results are identical; `tests/parallel.rs` checks it for every family.
+//! A [`Game`] whose counters fit `u32` cells (every game but giant ones) goes instead
+//! to the level-synchronous solver of [`super::parallel`], with the reverse index of
+//! [`super::reverse`]: its frontiers, put in position order, read the reverse index in
+//! ascending addresses rather than at random, and its inner loop is branch-free, so it
+//! is the faster at every size; on games beyond the cache (from 2^18 positions) it
+//! prefetches, and [`solve_with_threads`] runs the same loops on a pool. The queue
+//! solver here remains for giant games (`u64` cells) and for contest product games
+//! computed on the fly ([`graph_values`], [`graph_outcomes`]). The results are
+//! identical; `tests/parallel.rs` checks it for every family.
 
 use super::memory::{big_vec, prefetch};
 pub use super::reverse::Reverse;
@@ -181,11 +185,11 @@ impl Graph for Indexed<'_> {
 /// [semantics](crate::semantics#the-move-every-solver-reports), on the calling thread alone — the harness runs one case per
 /// thread and must not oversubscribe.
 pub fn solve(game: &Game) -> Solution {
-    if parallel::supports(game) && !in_cache(game) {
-        let cells = parallel::cells(game, 1);
-        return parallel::solution(game, &cells, 1);
+    if !parallel::supports(game) {
+        return solve_sequential(game);
     }
-    solve_sequential(game)
+    let cells = parallel::cells(game, 1);
+    parallel::solution(game, &cells, 1)
 }
 
 /// Solves `game` on `threads` threads (0: one per available core) of a pool of its
@@ -193,7 +197,7 @@ pub fn solve(game: &Game) -> Solution {
 pub fn solve_with_threads(game: &Game, threads: usize) -> Solution {
     let threads = thread_count(threads);
     if !parallel::supports(game) || in_cache(game) {
-        return solve_sequential(game);
+        return solve(game);
     }
     parallel::with_pool(threads, || {
         let cells = parallel::cells(game, threads);
@@ -203,20 +207,18 @@ pub fn solve_with_threads(game: &Game, threads: usize) -> Solution {
 
 /// The values of `game` on `threads` threads (0: one per available core).
 pub fn values_with_threads(game: &Game, threads: usize) -> Vec<Value> {
-    let threads = thread_count(threads);
-    if !parallel::supports(game) || in_cache(game) {
+    if !parallel::supports(game) {
         return graph_values(&Indexed::new(game));
     }
+    let threads = if in_cache(game) { 1 } else { thread_count(threads) };
     parallel::with_pool(threads, || {
         parallel::values_of(&parallel::cells(game, threads), threads)
     })
 }
 
-/// Below this many positions the whole solve stays in the cache. There the queue
-/// solver's branch-free loop and the level-synchronous one run equally fast on one
-/// thread (interleaved in one process on 10^5 positions of 4 moves: 9.4 ms each, both
-/// with the fused choice pass), and a thread pool costs more than the second core
-/// saves; so small games keep the older, longer-tested queue solver.
+/// Below this many positions the whole solve stays in the cache, where a thread pool
+/// costs more than the second core saves: such games are solved on the calling thread,
+/// with no pool at all, whatever the thread count asked for.
 const SEQUENTIAL_MAX_POSITIONS: usize = 1 << 18;
 
 fn in_cache(game: &Game) -> bool {
@@ -234,19 +236,10 @@ pub fn thread_count(threads: usize) -> usize {
 
 /// The queue solver over [`Indexed`], for games whose counters need `u64` cells.
 fn solve_sequential(game: &Game) -> Solution {
-    let graph = Indexed::new(game);
-    if fits_u32(&graph) {
-        let cells = propagate::<u32, _>(&graph);
-        drop(graph);
-        // `u32` cells have the level-synchronous solver's layout: read the values and
-        // choices off them in its one fused, prefetching pass.
-        parallel::solution(game, &cells, 1)
-    } else {
-        let cells = propagate::<u64, _>(&graph);
-        Solution {
-            values: values_of(&cells),
-            choices: choose(game, &cells),
-        }
+    let cells = propagate::<u64, _>(&Indexed::new(game));
+    Solution {
+        values: values_of(&cells),
+        choices: choose(game, &cells),
     }
 }
 

@@ -73,8 +73,9 @@ fn interleave(small: &[Game], copies: u32) -> Game {
 /// The level-synchronous solver (`solve/parallel.rs`, over the radix-partitioned
 /// reverse index of `solve/reverse.rs`), on one thread and on pools of two and three,
 /// gives exactly value iteration's values and the first optimal moves, on a game past
-/// every size where its paths switch: over 2^18 positions (where `solve` leaves the
-/// queue solver) and 2^17 (the radix index), with frontiers above the 4096 entries
+/// every size where its paths switch: over 2^18 positions (where the pool and the
+/// prefetching loops start; smaller games are in every other test) and 2^17 (the
+/// radix index), with frontiers above the 4096 entries
 /// from which a frontier is handed to the pool, and no multiple of a bucket or a chunk.
 #[test]
 fn parallel_solver_equals_value_iteration_on_every_thread_count() {
