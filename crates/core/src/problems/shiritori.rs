@@ -114,25 +114,36 @@ impl Instance {
     /// The number of keys K and, per word in input order, the keys of its prefix and
     /// suffix: the contest graph on keys, one edge per word.
     pub fn keys(&self) -> (u32, Vec<(u32, u32)>) {
-        // Per three-letter string, its key plus one, or 0 if not seen yet.
-        let mut ids = vec![0u32; CODES];
-        let mut next = 0u32;
-        let mut key = |code: u32| {
-            let id = &mut ids[code as usize];
-            if *id == 0 {
-                next += 1;
-                *id = next;
+        thread_local! {
+            /// Per three-letter string, its key plus one, or 0 if not seen yet; all 0
+            /// between calls. Kept per thread and cleared entry by entry: zeroing its
+            /// 140,608 entries on every call was most of the cost of a small dictionary
+            /// (a generated instance is keyed several times, and once per edit of a
+            /// search for long games).
+            static IDS: std::cell::RefCell<Vec<u32>> = std::cell::RefCell::new(vec![0; CODES]);
+        }
+        IDS.with_borrow_mut(|ids| {
+            let mut seen = Vec::new();
+            let mut key = |code: u32| {
+                let id = &mut ids[code as usize];
+                if *id == 0 {
+                    seen.push(code);
+                    *id = seen.len() as u32;
+                }
+                *id - 1
+            };
+            let edges = self
+                .codes()
+                .map(|(pre, suf)| {
+                    let pre = key(pre);
+                    (pre, key(suf))
+                })
+                .collect();
+            for &code in &seen {
+                ids[code as usize] = 0;
             }
-            *id - 1
-        };
-        let edges = self
-            .codes()
-            .map(|(pre, suf)| {
-                let pre = key(pre);
-                (pre, key(suf))
-            })
-            .collect();
-        (next, edges)
+            (seen.len() as u32, edges)
+        })
     }
 }
 
