@@ -4,12 +4,13 @@
 //!
 //! Written to be obviously correct, not fast: each round reads only the previous
 //! round's values, so after round k exactly the positions of remoteness at most k are
-//! decided, each with its true remoteness. A round re-evaluates only the positions
-//! with a successor that changed in the round before: the rule reads nothing else, so
-//! every other position would get the value it already has, and the rounds are exactly
-//! those of the sweep over every position. A position changes at most once (from a
-//! draw to its value), so it is re-evaluated at most once per successor: O(V + Σ
-//! out-degree²) at worst, and never more than the sweep's V rounds of O(V+E).
+//! decided, each with its true remoteness. A round re-evaluates only the undecided
+//! positions with a successor that changed in the round before: the rule reads
+//! nothing else, and a decided position keeps its value (the invariant just stated),
+//! so every other position would get the value it already has, and the rounds are
+//! exactly those of the sweep over every position. A position changes at most once (from a draw to its value), so it is
+//! re-evaluated at most once per successor: O(V + Σ out-degree²) at worst, and never
+//! more than the sweep's V rounds of O(V+E).
 
 use super::{SolveError, Solver};
 use crate::game::{Game, Value};
@@ -71,7 +72,9 @@ fn iterate(game: &Game) -> Vec<Value> {
         for &(q, value) in &changes {
             values[q as usize] = value;
             for &p in predecessors.of(q) {
-                if !queued[p as usize] {
+                // A decided position keeps its value (the invariant above): only the
+                // draws so far can change.
+                if !queued[p as usize] && values[p as usize] == Value::Draw {
                     queued[p as usize] = true;
                     stale.push(p);
                 }
