@@ -126,23 +126,23 @@ fn rule(game: &Game, values: &[Value], p: u32) -> Value {
         return Value::terminal(outcome);
     }
     let mover = game.mover(p);
-    let mut fastest_win: Option<u32> = None;
-    // `None` once a move leads to a draw: the mover cannot lose then.
-    let mut slowest_loss: Option<u32> = Some(0);
+    // The fastest of the mover's wins among the successors (`u32::MAX`: none), the
+    // slowest of its losses, and whether a move leads to a draw.
+    let (mut fastest_win, mut slowest_loss, mut escape) = (u32::MAX, 0, false);
     for &q in game.moves(p) {
         match values[q as usize] {
-            Value::Win { winner, remoteness } if winner == mover => {
-                fastest_win = Some(fastest_win.map_or(remoteness, |f| f.min(remoteness)));
-            }
-            Value::Win { remoteness, .. } => slowest_loss = slowest_loss.map(|s| s.max(remoteness + 1)),
-            Value::Draw => slowest_loss = None,
+            Value::Win { winner, remoteness } if winner == mover => fastest_win = fastest_win.min(remoteness),
+            Value::Win { remoteness, .. } => slowest_loss = slowest_loss.max(remoteness + 1),
+            Value::Draw => escape = true,
         }
     }
-    match (fastest_win, slowest_loss) {
-        (Some(fastest), _) => Value::win(mover, fastest + 1),
+    if fastest_win != u32::MAX {
+        Value::win(mover, fastest_win + 1)
+    } else if !escape {
         // Every move (possibly none) leads to a position won by the opponent.
-        (None, Some(slowest)) => Value::win(mover.other(), slowest),
-        (None, None) => Value::Draw,
+        Value::win(mover.other(), slowest_loss)
+    } else {
+        Value::Draw
     }
 }
 
