@@ -632,7 +632,7 @@ mod packing_tests {
     fn single_words_and_edits_agree_with_the_word_list() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(27);
         let letters = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-        let mut word = |rng: &mut rand_chacha::ChaCha8Rng| -> String {
+        let word = |rng: &mut rand_chacha::ChaCha8Rng| -> String {
             (0..rng.gen_range(3..=12))
                 .map(|_| char::from(letters[rng.gen_range(0..letters.len())]))
                 .collect()
