@@ -18,7 +18,7 @@
 //!
 //! # The solvers ([`solve`])
 //! - [`solve::Retrograde`](struct@solve::Retrograde), the optimized O(V+E) solver;
-//! - [`solve::Fixpoint`], value iteration, obviously correct and O(V·(V+E));
+//! - [`solve::Fixpoint`], value iteration, obviously correct, at most O(V·(V+E));
 //! - [`solve::Minimax`], exhaustive search over plays, exponential;
 //! - [`solve::certify()`], an O(V+E) checker that proves any claimed solution right or
 //!   names the first rule it breaks.

@@ -16,15 +16,23 @@ pub fn relabel(game: &Game, perm: &[u32]) -> Game {
 /// The game on the positions `order` (old ids, listed in their new order), every move
 /// renamed by `rename` (old id to new id). Moves must stay within `order`.
 pub fn induced(game: &Game, order: &[u32], rename: &[u32]) -> Game {
-    let mut b = GameBuilder::with_capacity(order.len(), game.move_count());
-    let mut moves = Vec::new();
+    // Straight into CSR arrays: generation relabels every random game this way, and
+    // the relations a copy of every large one.
+    let mut offsets = Vec::with_capacity(order.len() + 1);
+    let mut targets = Vec::with_capacity(game.move_count());
+    offsets.push(0);
     for &p in order {
-        moves.clear();
-        moves.extend(game.moves(p).iter().map(|&t| rename[t as usize]));
-        b.position(game.mover(p), &moves, game.terminal(p));
+        targets.extend(game.moves(p).iter().map(|&t| rename[t as usize]));
+        offsets.push(targets.len() as u32);
     }
-    b.draw_credit(game.draw_credit());
-    b.build().expect("moves stay within the induced positions")
+    Game::from_csr(
+        order.iter().map(|&p| game.mover(p)).collect(),
+        order.iter().map(|&p| game.terminal(p)).collect(),
+        offsets,
+        targets,
+        game.draw_credit(),
+    )
+    .expect("moves stay within the induced positions")
 }
 
 /// `game` without position `p`: moves to it are dropped, later ids shift down.

@@ -94,6 +94,59 @@ impl Instance {
         })
     }
 
+    /// Word `i` in input order, as `words().nth(i)`, without spelling out the others.
+    pub fn word(&self, i: usize) -> String {
+        let x = self.words[i];
+        if x >> 36 & 15 == 0 {
+            let before = self.words[..i].iter().filter(|&&y| y >> 36 & 15 == 0).count();
+            let long = self.long.split_terminator('\n').nth(before);
+            return long.expect("a long word for each long entry").to_string();
+        }
+        let mut w = String::with_capacity(8);
+        short_word(x, &mut w);
+        w
+    }
+
+    /// Every letter of the words in input order, as `words()` concatenated, in one
+    /// allocation.
+    pub fn letters(&self) -> Vec<u8> {
+        let mut out = String::with_capacity(8 * self.words.len() + self.long.len());
+        let mut long = self.long.split_terminator('\n');
+        for &x in &self.words {
+            match x >> 36 & 15 {
+                0 => out.push_str(long.next().expect("a long word for each long entry")),
+                _ => short_word(x, &mut out),
+            }
+        }
+        out.into_bytes()
+    }
+
+    /// The dictionary with word `i` replaced by `word`: `Instance::new` of the words
+    /// with that one changed, without spelling out the others when both words are
+    /// short (what the search for long games edits, once per step).
+    ///
+    /// # Panics
+    ///
+    /// If `word` is not a word, as [`Instance::new`].
+    pub fn with_word(&self, i: usize, word: &str) -> Instance {
+        assert!(
+            is_word(word.as_bytes()),
+            "a shiritori word has 3 or more letters a-z, A-Z: {word:?}"
+        );
+        if word.len() > 8 || self.words[i] >> 36 & 15 == 0 {
+            let words = self.words().enumerate();
+            return Instance::new(words.map(|(k, w)| if k == i { word.to_string() } else { w }));
+        }
+        let mut single = Instance {
+            words: Vec::with_capacity(1),
+            long: String::new(),
+        };
+        single.push(word.as_bytes());
+        let mut edited = self.clone();
+        edited.words[i] = single.words[0];
+        edited
+    }
+
     /// The number of words N.
     pub fn len(&self) -> usize {
         self.words.len()
@@ -114,25 +167,36 @@ impl Instance {
     /// The number of keys K and, per word in input order, the keys of its prefix and
     /// suffix: the contest graph on keys, one edge per word.
     pub fn keys(&self) -> (u32, Vec<(u32, u32)>) {
-        // Per three-letter string, its key plus one, or 0 if not seen yet.
-        let mut ids = vec![0u32; CODES];
-        let mut next = 0u32;
-        let mut key = |code: u32| {
-            let id = &mut ids[code as usize];
-            if *id == 0 {
-                next += 1;
-                *id = next;
+        thread_local! {
+            /// Per three-letter string, its key plus one, or 0 if not seen yet; all 0
+            /// between calls. Kept per thread and cleared entry by entry: zeroing its
+            /// 140,608 entries on every call was most of the cost of a small dictionary
+            /// (a generated instance is keyed several times, and once per edit of a
+            /// search for long games).
+            static IDS: std::cell::RefCell<Vec<u32>> = std::cell::RefCell::new(vec![0; CODES]);
+        }
+        IDS.with_borrow_mut(|ids| {
+            let mut seen = Vec::new();
+            let mut key = |code: u32| {
+                let id = &mut ids[code as usize];
+                if *id == 0 {
+                    seen.push(code);
+                    *id = seen.len() as u32;
+                }
+                *id - 1
+            };
+            let edges = self
+                .codes()
+                .map(|(pre, suf)| {
+                    let pre = key(pre);
+                    (pre, key(suf))
+                })
+                .collect();
+            for &code in &seen {
+                ids[code as usize] = 0;
             }
-            *id - 1
-        };
-        let edges = self
-            .codes()
-            .map(|(pre, suf)| {
-                let pre = key(pre);
-                (pre, key(suf))
-            })
-            .collect();
-        (next, edges)
+            (seen.len() as u32, edges)
+        })
     }
 }
 
@@ -568,6 +632,32 @@ mod packing_tests {
     use super::Instance;
     use crate::problems::{Instance as Any, Problem};
     use rand::{Rng, SeedableRng};
+
+    /// One word, every letter, and an instance with one word replaced, are what the
+    /// whole list of words gives, for words packed or kept whole.
+    #[test]
+    fn single_words_and_edits_agree_with_the_word_list() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(27);
+        let letters = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        let word = |rng: &mut rand_chacha::ChaCha8Rng| -> String {
+            (0..rng.gen_range(3..=12))
+                .map(|_| char::from(letters[rng.gen_range(0..letters.len())]))
+                .collect()
+        };
+        for _ in 0..500 {
+            let words: Vec<String> = (0..rng.gen_range(1..=12)).map(|_| word(&mut rng)).collect();
+            let s = Instance::new(&words);
+            for (i, w) in words.iter().enumerate() {
+                assert_eq!(&s.word(i), w);
+            }
+            assert_eq!(s.letters(), words.concat().into_bytes());
+            let i = rng.gen_range(0..words.len());
+            let new = word(&mut rng);
+            let mut edited = words.clone();
+            edited[i] = new.clone();
+            assert_eq!(s.with_word(i, &new), Instance::new(&edited), "{words:?} {i} {new}");
+        }
+    }
 
     /// Words of every length, packed or kept whole, come back as they went in, and so
     /// does their input.
