@@ -10,7 +10,7 @@ use crate::Subject;
 use std::time::Duration;
 
 /// Seeded cases in the first phase of the default campaign (the whole campaign, with
-/// its other phases, takes about 75 s on 2 shared cores).
+/// its other phases, takes about 90 s on 2 cores).
 pub const DEFAULT_CASES: u64 = 600_000;
 /// Large games in the default campaign, and for `--family large` without `--cases`.
 pub const DEFAULT_LARGE_CASES: u64 = 6;
