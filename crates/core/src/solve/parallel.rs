@@ -214,18 +214,7 @@ fn visit_plain<const PREFETCH: bool>(
     let mut len = 0;
     for (i, &entry) in entries.iter().enumerate() {
         if PREFETCH {
-            if let Some(&e) = entries.get(i + 16) {
-                prefetch(offsets, position(e));
-            }
-            if let Some(&e) = entries.get(i + 8) {
-                prefetch(sources, offsets[position(e)] as usize);
-            }
-            if let Some(&e) = entries.get(i + 4) {
-                let q = position(e);
-                for &x in &sources[offsets[q] as usize..offsets[q + 1] as usize] {
-                    prefetch(cells, x as usize);
-                }
-            }
+            prefetch_ahead(entries, i, reverse, cells);
         }
         let q = position(entry);
         let (winner_moves, next) = if entry & ENTRY_B != 0 {
@@ -256,6 +245,27 @@ fn visit_plain<const PREFETCH: bool>(
     len
 }
 
+/// Prefetches for the entries after entry `i`, in three stages so that the random
+/// accesses of several entries overlap: the reverse offsets of the entry 16 ahead, its
+/// sources 8 ahead, the predecessors' cells 4 ahead.
+#[inline(always)]
+fn prefetch_ahead(entries: &[u32], i: usize, reverse: &Reverse, cells: &[AtomicU32]) {
+    let (offsets, sources) = (&reverse.offsets, &reverse.sources);
+    let position = |e: u32| (e & !ENTRY_B) as usize;
+    if let Some(&e) = entries.get(i + 16) {
+        prefetch(offsets, position(e));
+    }
+    if let Some(&e) = entries.get(i + 8) {
+        prefetch(sources, offsets[position(e)] as usize);
+    }
+    if let Some(&e) = entries.get(i + 4) {
+        let q = position(e);
+        for &x in &sources[offsets[q] as usize..offsets[q + 1] as usize] {
+            prefetch(cells, x as usize);
+        }
+    }
+}
+
 /// Processes frontier `entries` (decided at `remoteness − 1`): decides predecessors
 /// at `remoteness` into `out`, counts the others down. `ATOMIC` when other threads
 /// work on the same cells.
@@ -271,18 +281,7 @@ fn visit<const ATOMIC: bool>(
     let sources = &reverse.sources;
     let position = |e: u32| (e & !ENTRY_B) as usize;
     for (i, &entry) in entries.iter().enumerate() {
-        if let Some(&e) = entries.get(i + 16) {
-            prefetch(offsets, position(e));
-        }
-        if let Some(&e) = entries.get(i + 8) {
-            prefetch(sources, offsets[position(e)] as usize);
-        }
-        if let Some(&e) = entries.get(i + 4) {
-            let q = position(e);
-            for &x in &sources[offsets[q] as usize..offsets[q + 1] as usize] {
-                prefetch(cells, x as usize);
-            }
-        }
+        prefetch_ahead(entries, i, reverse, cells);
         let q = position(entry);
         let b_won = entry & ENTRY_B != 0;
         let (winner_moves, next) = if b_won {
