@@ -89,6 +89,8 @@ fn iterate(game: &Game) -> Vec<Value> {
 
 /// The positions with a move to each position, in CSR form (a position moving twice
 /// to the same one is listed twice, which is harmless: it is queued once a round).
+/// Built here rather than taken from [`super::reverse`] on purpose: a reference that
+/// shared the solver's reverse index would share its bugs, and not see them.
 struct Predecessors {
     offsets: Vec<u32>,
     sources: Vec<u32>,

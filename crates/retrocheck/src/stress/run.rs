@@ -151,7 +151,7 @@ impl Program {
         }
         let (status, usage) = reap(pid)?;
         // The run's processes that escaped its group, orphaned now and adopted by us.
-        kill_orphans_of(pid, &mark);
+        kill_orphans_of(&mark);
         // Output still in the pipes is read for a moment; a pipe held open by an
         // escaped process is then abandoned.
         let grace = std::thread::spawn({
@@ -243,9 +243,10 @@ impl Drop for InFlight {
 /// adopted by [`adopt_orphans`]), and, where this process [owns every
 /// child](own_every_child), the strays no other run in flight can claim; round after
 /// round, since each one killed may leave orphans of its own; bounded, so that a fork
-/// bomb cannot keep the runner here. `leader` is the run's own, already reaped.
+/// bomb cannot keep the runner here. The run's own leader is reaped already; its
+/// place in [`in_flight`] is told apart by its mark, since its pid may be reused.
 #[cfg(unix)]
-fn kill_orphans_of(leader: libc::pid_t, mark: &str) {
+fn kill_orphans_of(mark: &str) {
     let mark_of = |environ: &[u8]| -> Option<String> {
         let text = environ
             .split(|&b| b == 0)
@@ -254,7 +255,7 @@ fn kill_orphans_of(leader: libc::pid_t, mark: &str) {
     };
     let owns_every_child = OWNS_EVERY_CHILD.load(std::sync::atomic::Ordering::Relaxed);
     let leaders = in_flight();
-    let others: Vec<&(libc::pid_t, String)> = leaders.iter().filter(|(p, _)| *p != leader).collect();
+    let others: Vec<&(libc::pid_t, String)> = leaders.iter().filter(|(_, m)| m != mark).collect();
     for _ in 0..64 {
         let mut killed = false;
         for child in our_children() {
