@@ -205,9 +205,9 @@ fn progress_bar(cases: u64) -> ProgressBar {
 /// the solver refused every case, so that nothing was checked: no pass.
 fn report(summary: &Summary, tables: bool) -> bool {
     let n = retrocheck::stress::quote::thousands;
-    let skipped: u64 = summary.families.iter().map(|f| f.skipped).sum();
-    let refused: u64 = summary.families.iter().map(|f| f.refused).sum();
-    let checked = summary.cases - skipped - refused;
+    let all = summary.total();
+    let (checked, rest) = retrocheck::run::bulk::checked_and_rest(&all, |c| n(c));
+    let refused = all.refused;
     let nothing_checked = summary.failure.is_none() && checked == 0 && refused > 0;
     let verdict = if summary.failure.is_some() {
         "FAILED"
@@ -216,14 +216,6 @@ fn report(summary: &Summary, tables: bool) -> bool {
     } else {
         "passed"
     };
-    let more = [
-        (skipped, "skipped as isomorphic"),
-        (refused, "refused by the solver"),
-    ]
-    .iter()
-    .filter(|(count, _)| *count > 0)
-    .map(|(count, why)| format!("{} more {why}", n(*count)))
-    .collect::<Vec<_>>();
     outln!(
         "retrocheck diff: {verdict}: solver {}, seed {}, {} cases {}{} in {:.1} s ({} cases/s)",
         summary.solver,
@@ -234,11 +226,7 @@ fn report(summary: &Summary, tables: bool) -> bool {
         } else {
             "checked"
         },
-        if more.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", more.join(", "))
-        },
+        rest,
         summary.elapsed.as_secs_f64(),
         n((checked as f64 / summary.elapsed.as_secs_f64().max(1e-9)) as u64)
     );

@@ -30,17 +30,14 @@ pub fn run(args: Args) -> Status {
     }
     let shards = reports.len();
     let whole = merge(reports).map_err(Exit::bad)?;
-    let skipped = whole.skipped();
+    let (checked, rest) =
+        retrocheck::run::bulk::checked_and_rest(&retrocheck::run::bulk::total(&whole.families), |c| {
+            c.to_string()
+        });
     outln!(
-        "retrocheck merge: {shards} shards, solver {}, seed {}, {} cases checked{} in {:.1} s of shard time\n",
+        "retrocheck merge: {shards} shards, solver {}, seed {}, {checked} cases checked{rest} in {:.1} s of shard time\n",
         whole.solver,
         whole.seed,
-        whole.cases - skipped,
-        if skipped > 0 {
-            format!(" ({skipped} more skipped as isomorphic)")
-        } else {
-            String::new()
-        },
         whole.seconds
     );
     out!("{}", whole.table());

@@ -132,3 +132,72 @@ fn shards_deal_exactly_the_campaigns_cases() {
         assert_eq!(as_set(&dealt), as_set(&whole), "{cases} cases in {count} shards");
     }
 }
+
+/// `diff` and `merge` count a campaign's cases one way on their first line: checked,
+/// then those skipped as isomorphic and those the solver refused. `merge` counted the
+/// refused ones as checked, and `diff` had, before refusals were counted apart, never
+/// said them. Numbers below 1,000, which both print alike.
+#[test]
+fn diff_and_merge_count_checked_skipped_and_refused_cases_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, args) in [
+        (
+            "exhaustive",
+            &["--family", "exhaustive", "--max-positions", "2"][..],
+        ),
+        (
+            "refused",
+            &[
+                "--solver",
+                "minimax",
+                "--family",
+                "uniform",
+                "--max-positions",
+                "1000",
+                "--cases",
+                "50",
+            ],
+        ),
+    ] {
+        let run = |extra: &[&str], json: &str| {
+            let o = retrocheck()
+                .args([
+                    "diff",
+                    "--no-save",
+                    "--json",
+                    dir.path().join(json).to_str().unwrap(),
+                ])
+                .args(args)
+                .args(extra)
+                .output()
+                .unwrap();
+            assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stdout));
+            String::from_utf8_lossy(&o.stdout).into_owned()
+        };
+        let counts = |line: &str| {
+            let from = line.find("seed 0, ").unwrap() + "seed 0, ".len();
+            line[from..line.find(" in ").unwrap()].to_string()
+        };
+        let whole = counts(&run(&[], &format!("{name}.json")));
+        run(&["--shard", "0/2"], &format!("{name}-0.json"));
+        run(&["--shard", "1/2"], &format!("{name}-1.json"));
+        let merged = retrocheck()
+            .arg("merge")
+            .args([0, 1].map(|i| dir.path().join(format!("{name}-{i}.json"))))
+            .output()
+            .unwrap();
+        assert_eq!(
+            merged.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&merged.stderr)
+        );
+        assert_eq!(counts(&String::from_utf8_lossy(&merged.stdout)), whole);
+        let more = if name == "refused" {
+            "more refused by the solver)"
+        } else {
+            "more skipped as isomorphic)"
+        };
+        assert!(whole.ends_with(more), "{whole}");
+    }
+}

@@ -641,6 +641,28 @@ pub fn table(families: &[FamilySummary]) -> String {
     out
 }
 
+/// How many of `all`'s cases were checked (neither skipped as isomorphic nor refused
+/// by the solver), and what the others were, for a summary's first line: " (5 more
+/// skipped as isomorphic, 3 more refused by the solver)", or nothing. `count` writes
+/// a number.
+pub fn checked_and_rest(all: &FamilySummary, count: impl Fn(u64) -> String) -> (u64, String) {
+    let rest: Vec<String> = [
+        (all.skipped, "skipped as isomorphic"),
+        (all.refused, "refused by the solver"),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, why)| format!("{} more {why}", count(*n)))
+    .collect();
+    // A family's `cases` leave out the skipped ones and count the refused ones.
+    let checked = all.cases - all.refused;
+    if rest.is_empty() {
+        (checked, String::new())
+    } else {
+        (checked, format!(" ({})", rest.join(", ")))
+    }
+}
+
 /// Every family's coverage together, as a row named "all".
 pub fn total(families: &[FamilySummary]) -> FamilySummary {
     let mut all = FamilySummary {

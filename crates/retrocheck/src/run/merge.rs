@@ -2,17 +2,12 @@
 //! into the summary of the whole campaign, which equals the unsharded run's, timings
 //! aside.
 
-use crate::run::bulk::{table, total, FamilySummary, ShardRecord, SummaryFile};
+use crate::run::bulk::{table, FamilySummary, ShardRecord, SummaryFile};
 
 impl SummaryFile {
     /// The Markdown table of `retrocheck diff`.
     pub fn table(&self) -> String {
         table(&self.families)
-    }
-
-    /// Cases skipped as isomorphic, over every family.
-    pub fn skipped(&self) -> u64 {
-        total(&self.families).skipped
     }
 }
 
@@ -48,7 +43,9 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
         let family_cases = r
             .families
             .iter()
-            .try_fold(0u64, |sum, f| sum.checked_add(f.cases));
+            // A family's `cases` leave out those skipped as isomorphic; the summary's
+            // count them.
+            .try_fold(0u64, |sum, f| sum.checked_add(f.cases)?.checked_add(f.skipped));
         if family_cases != Some(r.cases) || r.passed != r.failure.is_none() {
             return Err(MergeError(format!(
                 "{which} does not add up: {} cases, its families' add to {}, passed {} with {} failure",
