@@ -206,7 +206,7 @@ fn progress_bar(cases: u64) -> ProgressBar {
 fn report(summary: &Summary, tables: bool) -> bool {
     let n = retrocheck::stress::quote::thousands;
     let all = summary.total();
-    let (checked, rest) = retrocheck::run::bulk::checked_and_rest(&all, |c| n(c));
+    let (checked, rest) = retrocheck::run::bulk::checked_and_rest(&all, n);
     let refused = all.refused;
     let nothing_checked = summary.failure.is_none() && checked == 0 && refused > 0;
     let verdict = if summary.failure.is_some() {
