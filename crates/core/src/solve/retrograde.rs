@@ -188,41 +188,46 @@ pub fn solve(game: &Game) -> Solution {
     if !parallel::supports(game) {
         return solve_sequential(game);
     }
-    let cells = parallel::cells(game, 1);
-    parallel::solution(game, &cells, 1)
+    parallel::solve(game, 1)
 }
 
-/// Solves `game` on `threads` threads (0: one per available core) of a pool of its
-/// own; the result is the same as [`solve`]'s for every thread count.
+/// Solves `game` on `threads` threads (0: one per available core): those of the
+/// current rayon pool if it has that many, else of a pool of its own; the result is the
+/// same as [`solve`]'s for every thread count.
 pub fn solve_with_threads(game: &Game, threads: usize) -> Solution {
     let threads = thread_count(threads);
-    if !parallel::supports(game) || in_cache(game) {
+    if !parallel::supports(game) || !threads_pay(game, threads) {
         return solve(game);
     }
-    parallel::with_pool(threads, || {
-        let cells = parallel::cells(game, threads);
-        parallel::solution(game, &cells, threads)
-    })
+    parallel::with_pool(threads, || parallel::solve(game, threads))
 }
 
-/// The values of `game` on `threads` threads (0: one per available core).
+/// The values of `game` on `threads` threads (0: one per available core), as
+/// [`solve_with_threads`] would use them.
 pub fn values_with_threads(game: &Game, threads: usize) -> Vec<Value> {
     if !parallel::supports(game) {
         return graph_values(&Indexed::new(game));
     }
-    let threads = if in_cache(game) { 1 } else { thread_count(threads) };
-    parallel::with_pool(threads, || {
-        parallel::values_of(&parallel::cells(game, threads), threads)
-    })
+    let threads = thread_count(threads);
+    let threads = if threads_pay(game, threads) { threads } else { 1 };
+    parallel::with_pool(threads, || parallel::values(game, threads))
 }
 
-/// Below this many positions the whole solve stays in the cache, where a thread pool
-/// costs more than the second core saves: such games are solved on the calling thread,
-/// with no pool at all, whatever the thread count asked for.
-const SEQUENTIAL_MAX_POSITIONS: usize = 1 << 18;
+/// From this many positions a game gains from the threads of a pool that exists
+/// already: its chosen moves are read off in parallel (a game in the cache still
+/// propagates on one thread). Below it the solve is over in a millisecond or two.
+const SHARED_POOL_MIN_POSITIONS: usize = 1 << 15;
+/// From this many positions a game gains even from a pool built for it: below, building
+/// the pool costs more than the second core saves.
+const OWN_POOL_MIN_POSITIONS: usize = 1 << 18;
 
-fn in_cache(game: &Game) -> bool {
-    game.positions() < SEQUENTIAL_MAX_POSITIONS
+/// Whether solving `game` on `threads` threads rather than one pays (see the two
+/// bounds above); otherwise it is solved on the calling thread, with no pool at all.
+fn threads_pay(game: &Game, threads: usize) -> bool {
+    let n = game.positions();
+    threads > 1
+        && (n >= OWN_POOL_MIN_POSITIONS
+            || (n >= SHARED_POOL_MIN_POSITIONS && rayon::current_num_threads() == threads))
 }
 
 /// `threads`, or the number of available cores for 0.

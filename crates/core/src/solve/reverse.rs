@@ -69,21 +69,55 @@ pub fn build(n: usize, forward: &[u32], targets: &[u32], threads: usize) -> Reve
 
 /// The textbook build: count, prefix sum, scatter.
 pub fn counting_sort(n: usize, forward: &[u32], targets: &[u32]) -> Reverse {
+    let mut reverse = Reverse::default();
+    counting_sort_into(n, forward, targets, &mut reverse);
+    reverse
+}
+
+/// [`build`] into `reverse`, reusing its vectors where they are large enough: games
+/// that stay in the cache, where allocating and faulting in the index's memory costs a
+/// good part of the build (games beyond it get new vectors).
+pub(crate) fn build_into(n: usize, forward: &[u32], targets: &[u32], threads: usize, reverse: &mut Reverse) {
+    if n < RADIX_MIN_POSITIONS {
+        counting_sort_into(n, forward, targets, reverse);
+    } else {
+        *reverse = build(n, forward, targets, threads);
+    }
+}
+
+/// `v` with `len` items, its memory reused when it has room: zeros if `zeroed`, else
+/// whatever it held (for arrays whose every item is written before it is read).
+pub(crate) fn reuse(v: &mut Vec<u32>, len: usize, zeroed: bool) {
+    if v.capacity() < len {
+        *v = big_vec(len, 0);
+        return;
+    }
+    if zeroed {
+        v.clear();
+    }
+    v.truncate(len);
+    v.resize(len, 0);
+}
+
+/// [`counting_sort`] into `reverse`, reusing its vectors.
+fn counting_sort_into(n: usize, forward: &[u32], targets: &[u32], reverse: &mut Reverse) {
+    let Reverse { offsets, sources } = reverse;
     // Count into offsets[t + 2] so that after the prefix sum offsets[t + 1] is the
     // start of t's block and can serve as its fill cursor; filling then leaves
     // offsets[t + 1] at the end of t's block, which is the start of t + 1.
-    let mut offsets = big_vec(n + 2, 0u32);
+    reuse(offsets, n + 2, true);
     for &t in targets {
         offsets[t as usize + 2] += 1;
     }
     for i in 2..n + 2 {
         offsets[i] += offsets[i - 1];
     }
-    let mut sources = big_vec(targets.len(), 0u32);
+    // Every slot is written by the scatter.
+    reuse(sources, targets.len(), false);
     for p in 0..n {
         for e in forward[p] as usize..forward[p + 1] as usize {
             if let Some(&ahead) = targets.get(e + 16) {
-                prefetch(&offsets, ahead as usize + 1);
+                prefetch(offsets, ahead as usize + 1);
             }
             let slot = &mut offsets[targets[e] as usize + 1];
             sources[*slot as usize] = p as u32;
@@ -91,7 +125,6 @@ pub fn counting_sort(n: usize, forward: &[u32], targets: &[u32]) -> Reverse {
         }
     }
     offsets.pop();
-    Reverse { offsets, sources }
 }
 
 /// Splits positions `0..n` into `parts` ranges with about as many moves each.
@@ -224,6 +257,7 @@ fn radix(n: usize, forward: &[u32], targets: &[u32], buckets: usize, threads: us
 /// The reverse adjacency of a game: for each position, every position with a move to
 /// it, once per such move (so repeated moves and self-loops appear as often as they
 /// exist).
+#[derive(Default)]
 pub struct Reverse {
     /// One entry per position (or contest vertex) plus one: the predecessors of `p` are
     /// `sources[offsets[p]..offsets[p + 1]]`.
