@@ -93,7 +93,7 @@ fn with_cells<T>(game: &Game, threads: usize, read: impl FnOnce(&[u32]) -> T) ->
     let mut scratch = SCRATCH.take();
     let n = game.positions();
     reverse::build_into(n, game.offsets(), game.targets(), threads, &mut scratch.reverse);
-    propagate_into(
+    propagate_in(
         game,
         &scratch.reverse,
         threads,
@@ -131,22 +131,22 @@ pub fn values(game: &Game, threads: usize) -> Vec<Value> {
 /// The first cell of a position of `degree` moves, `b_moves` if B is its mover, with
 /// explicit outcome `terminal`: its winner for a terminal, else its mover and number
 /// of moves. Without a branch on whether it has moves, as random games make that
-/// unpredictable.
+/// unpredictable; explicit outcomes are rare, and their branch well predicted.
 #[inline(always)]
 fn first_cell(degree: u32, b_moves: bool, terminal: Option<Outcome>) -> u32 {
-    match terminal {
-        Some(Outcome::Win(Side::A)) => WIN_A,
-        Some(Outcome::Win(Side::B)) => WIN_B,
-        // A terminal draw stays undecided for ever: it has no moves to count.
-        Some(Outcome::Draw) => 0,
-        None => {
-            // No moves: lost by its mover.
-            let lost = if b_moves { WIN_A } else { WIN_B };
-            let counting = degree | if b_moves { MOVER_B } else { 0 };
-            let no_moves = 0u32.wrapping_sub(u32::from(degree == 0));
-            counting ^ ((counting ^ lost) & no_moves)
-        }
+    if let Some(outcome) = terminal {
+        return match outcome {
+            Outcome::Win(Side::A) => WIN_A,
+            Outcome::Win(Side::B) => WIN_B,
+            // A terminal draw stays undecided for ever: it has no moves to count.
+            Outcome::Draw => 0,
+        };
     }
+    // No moves: lost by its mover.
+    let lost = if b_moves { WIN_A } else { WIN_B };
+    let counting = degree | if b_moves { MOVER_B } else { 0 };
+    let no_moves = 0u32.wrapping_sub(u32::from(degree == 0));
+    counting ^ ((counting ^ lost) & no_moves)
 }
 
 /// What propagation works in besides the cells: the two queues and their levels.
@@ -178,21 +178,21 @@ struct Queue<'a> {
 /// are draws.
 pub fn propagate(game: &Game, reverse: &Reverse, threads: usize) -> Vec<u32> {
     let mut cells = Vec::new();
-    let mut scratch = SCRATCH.take();
-    propagate_into(game, reverse, threads, &mut cells, &mut scratch.queues);
-    keep(scratch);
+    propagate_into(game, reverse, threads, &mut cells);
     cells
+}
+
+/// [`propagate`] into `cells`, whose memory is reused if it is large enough, as a
+/// solve reuses its thread's: for a caller that propagates game after game.
+pub fn propagate_into(game: &Game, reverse: &Reverse, threads: usize, cells: &mut Vec<u32>) {
+    let mut scratch = SCRATCH.take();
+    propagate_in(game, reverse, threads, cells, &mut scratch.queues);
+    keep(scratch);
 }
 
 /// [`propagate`] into `cells`, with `queues` as the two queues' memory; both are
 /// reused where large enough.
-fn propagate_into(
-    game: &Game,
-    reverse: &Reverse,
-    threads: usize,
-    cells: &mut Vec<u32>,
-    queues: &mut Vec<u32>,
-) {
+fn propagate_in(game: &Game, reverse: &Reverse, threads: usize, cells: &mut Vec<u32>, queues: &mut Vec<u32>) {
     let n = game.positions();
     let large = n * std::mem::size_of::<u32>() > LARGE_BYTES;
     // In the cache the plain loop on one thread outruns two with compare-and-swap.
@@ -218,15 +218,16 @@ fn propagate_into(
     let init = |base: usize, chunk: &mut [u32], a: &mut [u32], b: &mut [u32]| {
         let (mut a_len, mut b_len) = (0, 0);
         let end = base + chunk.len();
-        let degrees = game.offsets()[base..=end].windows(2).map(|w| w[1] - w[0]);
-        let movers = game.movers()[base..end].iter();
-        let terminals = game.terminals()[base..end].iter();
-        for (p, (((cell, degree), &mover), &terminal)) in
-            (base..).zip(chunk.iter_mut().zip(degrees).zip(movers).zip(terminals))
-        {
-            *cell = first_cell(degree, mover == Side::B, terminal);
-            a[a_len] = p as u32;
-            b[b_len] = p as u32;
+        let (offsets, movers, terminals) = (
+            &game.offsets()[base..=end],
+            &game.movers()[base..end],
+            &game.terminals()[base..end],
+        );
+        for (i, cell) in chunk.iter_mut().enumerate() {
+            *cell = first_cell(offsets[i + 1] - offsets[i], movers[i] == Side::B, terminals[i]);
+            let p = (base + i) as u32;
+            a[a_len] = p;
+            b[b_len] = p;
             a_len += usize::from(*cell >= WIN_A && *cell < WIN_B);
             b_len += usize::from(*cell >= WIN_B);
         }
