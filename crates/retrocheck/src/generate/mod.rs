@@ -536,8 +536,8 @@ pub fn realize(raw: &RawGame, f: &Features) -> Game {
     for (slot, raw_position) in positions.iter().enumerate() {
         moves.clear();
         if slot < path_len {
-            let (mover, chain) = path_position(raw, raw_position, slot, path_len, path_mover);
-            b.moves(mover, &chain);
+            let mover = path_position(raw, raw_position, slot, path_len, path_mover, &mut moves);
+            b.moves(mover, &moves);
             continue;
         }
         let mover = if chance(raw_position.mover, 1.0 - f.mover_a_rate) {
@@ -606,57 +606,92 @@ pub fn realize(raw: &RawGame, f: &Features) -> Game {
 /// chain positions share a mover who loses everywhere, and forward skips keep every
 /// remoteness (a loss takes the slowest move, always the next one); or movers
 /// alternate along a thin chain, each position won or lost one move slower than the
-/// next. Both give remoteness len − 1 at the start.
+/// next. Both give remoteness len − 1 at the start. Returns the slot's mover; its
+/// moves go into `chain`, which is empty (one list for every slot of the chain).
 fn path_position(
     raw: &RawGame,
     position: &RawPosition,
     slot: usize,
     len: usize,
     mover: Side,
-) -> (Side, Vec<u32>) {
+    chain: &mut Vec<u32>,
+) -> Side {
     if slot + 1 == len {
         let alternate = raw.path_shape % 2 == 1 && slot % 2 == 1;
-        return (if alternate { mover.other() } else { mover }, Vec::new());
+        return if alternate { mover.other() } else { mover };
     }
+    chain.push(slot as u32 + 1);
     if raw.path_shape % 2 == 1 {
-        let own = if slot % 2 == 0 { mover } else { mover.other() };
-        return (own, vec![slot as u32 + 1]);
+        return if slot % 2 == 0 { mover } else { mover.other() };
     }
-    let mut chain = vec![slot as u32 + 1];
     for &(target, _) in position.moves.iter().take(2) {
         let skip = slot + 1 + target as usize % (len - slot - 1);
         let at = target as usize % (chain.len() + 1);
         chain.insert(at, skip as u32);
     }
-    (mover, chain)
+    mover
 }
 
 /// A random raw game of `n` positions whose bytes follow `f`'s degree range.
 pub fn random_raw(rng: &mut impl Rng, n: usize, f: &Features) -> RawGame {
-    let positions = (0..n.max(1))
-        .map(|_| {
+    let mut scratch = RawScratch::default();
+    scratch.redraw(rng, n, f);
+    scratch.raw
+}
+
+/// A raw game drawn again and again in the same memory: a game of n positions would
+/// otherwise allocate n move lists and free them again, for every case of every
+/// random family.
+#[derive(Default)]
+struct RawScratch {
+    /// The last raw game drawn.
+    raw: RawGame,
+    /// Move lists of positions beyond the last game's, kept for a larger one.
+    spare: Vec<Vec<(u32, u8)>>,
+}
+
+impl RawScratch {
+    /// Draws [`random_raw`]`(rng, n, f)` into `self.raw`, with the same draws.
+    fn redraw(&mut self, rng: &mut impl Rng, n: usize, f: &Features) {
+        let (raw, spare) = (&mut self.raw, &mut self.spare);
+        spare.extend(raw.positions.drain(..).map(|position| position.moves));
+        for _ in 0..n.max(1) {
             let degree = rng.gen_range(f.degree.0..=f.degree.1.max(f.degree.0));
-            RawPosition {
-                mover: rng.gen(),
-                stop: rng.gen(),
-                label: rng.gen(),
-                fan: rng.gen(),
-                moves: (0..degree).map(|_| (rng.gen(), rng.gen())).collect(),
-            }
-        })
-        .collect();
-    RawGame {
-        positions,
-        credit: rng.gen(),
-        path_cut: rng.gen(),
-        path_shape: rng.gen(),
+            let (mover, stop, label, fan) = (rng.gen(), rng.gen(), rng.gen(), rng.gen());
+            let mut moves = spare.pop().unwrap_or_default();
+            moves.clear();
+            moves.extend((0..degree).map(|_| (rng.gen(), rng.gen())));
+            raw.positions.push(RawPosition {
+                mover,
+                stop,
+                label,
+                fan,
+                moves,
+            });
+        }
+        (raw.credit, raw.path_cut, raw.path_shape) = (rng.gen(), rng.gen(), rng.gen());
     }
+}
+
+/// Games up to this many positions are drawn in the thread's [`RawScratch`]; a larger
+/// one is drawn afresh and freed, not held for the thread's life.
+const REUSED_RAW_MAX: usize = 1 << 14;
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<RawScratch> = Default::default();
 }
 
 /// A random game of `n` positions with `features`, ids shuffled so that no solver
 /// can lean on the slot order the features are built on.
 pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
-    let game = realize(&random_raw(rng, n, f), f);
+    let game = if n <= REUSED_RAW_MAX {
+        SCRATCH.with_borrow_mut(|scratch| {
+            scratch.redraw(rng, n, f);
+            realize(&scratch.raw, f)
+        })
+    } else {
+        realize(&random_raw(rng, n, f), f)
+    };
     let mut perm: Vec<u32> = (0..game.positions() as u32).collect();
     perm.shuffle(rng);
     relabel(&game, &perm)
