@@ -511,6 +511,49 @@ fn chance(byte: u8, rate: f64) -> bool {
     f64::from(byte) >= 256.0 * (1.0 - rate)
 }
 
+/// [`chance`] under one rate, as the least byte it accepts (256: none), so that
+/// [`realize`], which asks up to four times for every move of a heavy list, compares
+/// integers. `chance` grows with the byte: the first byte it accepts decides all.
+#[derive(Clone, Copy, Debug)]
+struct Threshold(u16);
+
+impl Threshold {
+    fn of(rate: f64) -> Threshold {
+        Threshold((0..=u8::MAX).find(|&b| chance(b, rate)).map_or(256, u16::from))
+    }
+
+    /// Whether `chance(byte, rate)`.
+    fn admits(self, byte: u8) -> bool {
+        u16::from(byte) >= self.0
+    }
+}
+
+/// The rates of a [`Features`] that [`realize`] reads, as [`Threshold`]s.
+#[derive(Clone, Copy, Debug)]
+struct Thresholds {
+    mover_b: Threshold,
+    stop: Threshold,
+    label: Threshold,
+    heavy: Threshold,
+    self_loop: Threshold,
+    repeat: Threshold,
+    hub: Threshold,
+}
+
+impl Thresholds {
+    fn of(f: &Features) -> Thresholds {
+        Thresholds {
+            mover_b: Threshold::of(1.0 - f.mover_a_rate),
+            stop: Threshold::of(f.terminal_rate),
+            label: Threshold::of(f.label_rate),
+            heavy: Threshold::of(f.heavy_rate),
+            self_loop: Threshold::of(f.self_loop_rate),
+            repeat: Threshold::of(f.repeat_rate),
+            hub: Threshold::of(f.hub_rate),
+        }
+    }
+}
+
 /// The game a raw description stands for under `f`, positions in slot order.
 pub fn realize(raw: &RawGame, f: &Features) -> Game {
     let default = [RawPosition::default()];
@@ -531,6 +574,7 @@ pub fn realize(raw: &RawGame, f: &Features) -> Game {
         Side::B
     };
     let mut b = GameBuilder::with_capacity(n, positions.iter().map(|p| p.moves.len()).sum());
+    let rates = Thresholds::of(f);
     let mut moves: Vec<u32> = Vec::new();
     let mut total = 0usize;
     for (slot, raw_position) in positions.iter().enumerate() {
@@ -540,23 +584,26 @@ pub fn realize(raw: &RawGame, f: &Features) -> Game {
             b.moves(mover, &moves);
             continue;
         }
-        let mover = if chance(raw_position.mover, 1.0 - f.mover_a_rate) {
+        let mover = if rates.mover_b.admits(raw_position.mover) {
             Side::B
         } else {
             Side::A
         };
         let room = n - slot - 1;
-        if chance(raw_position.stop, f.terminal_rate) || (f.dag && room == 0) {
+        if rates.stop.admits(raw_position.stop) || (f.dag && room == 0) {
             let labels = if f.terminal_draws && !f.draw_credit { 3 } else { 2 };
-            let label = chance(raw_position.label, f.label_rate).then(|| match raw_position.label % labels {
-                0 => Outcome::Win(Side::A),
-                1 => Outcome::Win(Side::B),
-                _ => Outcome::Draw,
-            });
+            let label = rates
+                .label
+                .admits(raw_position.label)
+                .then(|| match raw_position.label % labels {
+                    0 => Outcome::Win(Side::A),
+                    1 => Outcome::Win(Side::B),
+                    _ => Outcome::Draw,
+                });
             b.position::<u32>(mover, &[], label);
             continue;
         }
-        let heavy = chance(raw_position.fan, f.heavy_rate);
+        let heavy = rates.heavy.admits(raw_position.fan);
         let count = if heavy {
             let (low, high) = (f.heavy_log2.0, f.heavy_log2.1.max(f.heavy_log2.0));
             let k = low + u32::from(raw_position.fan) % (high - low + 1);
@@ -564,23 +611,30 @@ pub fn realize(raw: &RawGame, f: &Features) -> Game {
         } else {
             raw_position.moves.len().min(f.degree.1.max(1) as usize)
         };
+        let raw_moves = &raw_position.moves;
+        // `i % raw_moves.len()`, counted: a division for every move showed in profiles.
+        let mut cycle = 0;
         for i in 0..count {
             // A heavy list cycles through the raw moves, each turn shifted, so a few
             // raw bytes (which shrink) stand for thousands of moves.
-            let (target, kind) = match raw_position.moves.get(i % raw_position.moves.len().max(1)) {
-                Some(&(t, k)) if !heavy || i < raw_position.moves.len() => (t, k),
+            let (target, kind) = match raw_moves.get(cycle) {
+                Some(&(t, k)) if !heavy || i < raw_moves.len() => (t, k),
                 Some(&(t, k)) => (
                     t.wrapping_add(i as u32 * 0x9E37),
                     k.wrapping_add((i as u8).wrapping_mul(37)),
                 ),
                 None => (i as u32 * 0x9E37, (i as u8).wrapping_mul(37)),
             };
+            cycle += 1;
+            if cycle >= raw_moves.len() {
+                cycle = 0;
+            }
             let target = target as usize;
-            let to = if chance(kind, f.self_loop_rate) {
+            let to = if rates.self_loop.admits(kind) {
                 slot
-            } else if !moves.is_empty() && chance(kind.wrapping_mul(7), f.repeat_rate) {
+            } else if !moves.is_empty() && rates.repeat.admits(kind.wrapping_mul(7)) {
                 moves[target % moves.len()] as usize
-            } else if chance(kind.rotate_left(3), f.hub_rate) && !f.dag {
+            } else if rates.hub.admits(kind.rotate_left(3)) && !f.dag {
                 // The hubs: the first few slots (ids are shuffled afterwards).
                 target % (1 + n / 64)
             } else if f.dag {
@@ -866,6 +920,25 @@ mod tests {
         for &family in Family::SEEDED {
             assert_eq!(case(family, 7, 30), case(family, 7, 30), "{family:?}");
             assert_ne!(case(family, 7, 30), case(family, 8, 30), "{family:?}");
+        }
+    }
+
+    #[test]
+    fn a_threshold_admits_the_bytes_chance_does() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let drawn: Vec<f64> = (0..200).map(|_| rng.gen_range(0.0..=1.0)).collect();
+        for rate in [0.0, 0.01, 0.05, 0.1, 0.2, 0.25, 0.5, 0.75, 1.0, 1.5, -0.5]
+            .into_iter()
+            .chain(drawn)
+        {
+            let threshold = Threshold::of(rate);
+            for byte in 0..=u8::MAX {
+                assert_eq!(
+                    threshold.admits(byte),
+                    chance(byte, rate),
+                    "rate {rate}, byte {byte}"
+                );
+            }
         }
     }
 
