@@ -30,11 +30,11 @@ impl Contest for Instance {
     }
 
     /// Half of the boards of at least `SEARCHED_SIZES`'s smallest size, within the
-    /// official limits, come from a pool of boards searched for long games once per
-    /// process, relabelled: a board on which the common 2n-ply horizon is wrong is rare
-    /// among constructed boards (1 in 2,000 corridors of 9 to 20 nodes), and one search
-    /// of 80 ms finds one 7 times in 8 (`cargo bench --bench search`). The other half,
-    /// and every other board, is `corridors`.
+    /// official limits, come from a pool of boards searched for long games (stored in
+    /// `SEARCHED_BOARDS`), relabelled: a board on which the common 2n-ply horizon is
+    /// wrong is rare among constructed boards (1 in 2,000 corridors of 9 to 20 nodes),
+    /// and one search of 80 ms finds one 7 times in 8 (`cargo bench --bench search`).
+    /// The other half, and every other board, is `corridors`.
     fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Instance {
         let official = rules.official_at::<Instance>(n);
         if official && n >= SEARCHED_SIZES[0] && rng.gen_bool(0.5) {
@@ -157,38 +157,30 @@ fn corridors(rng: &mut ChaCha8Rng, n: u32, official: bool) -> Instance {
 /// The sizes of the boards in [`searched_pool`], one board each.
 const SEARCHED_SIZES: [u32; 8] = [11, 12, 13, 14, 15, 16, 18, 20];
 
-/// The solving work each search of [`searched_pool`] may spend: 4M finds a board
-/// beyond 2n plies 7 times in 8 at 12 to 20 nodes, 1M 2 times in 8.
-const POOL_SEARCH_BUDGET: u64 = 4_000_000;
+/// The boards searched for long games from corridors (`tests::search_pool`), as
+/// their adjacency lists: stored rather than searched again by every process (1.3 s
+/// of CPU, more than any case). The test `the_stored_pool_is_the_one_the_search_finds`
+/// searches again and prints these lists anew when a change to the search, the
+/// corridors or the solver makes it find other boards.
+const SEARCHED_BOARDS: [&[&[u32]]; 8] = [
+    &[&[10], &[8, 3, 6], &[5], &[1, 9, 8], &[7, 5], &[2, 4], &[1, 8, 9], &[4, 9], &[1, 3, 6], &[3, 6, 7], &[0]],
+    &[&[10], &[3, 11, 4], &[7], &[1, 4, 6], &[1, 3], &[8, 7], &[3, 11, 9], &[2, 5], &[5, 9], &[6, 8], &[0], &[1, 6]],
+    &[&[6], &[2, 5, 12], &[1, 4], &[7], &[2, 9], &[1, 7], &[0, 8, 11], &[3, 5, 12], &[6, 11], &[4, 10], &[9, 11], &[6, 8, 10], &[1, 7]],
+    &[&[8], &[12, 6, 10], &[11], &[7, 11], &[5, 10], &[4, 6, 10], &[1, 5], &[3, 13], &[0], &[12, 13], &[1, 4, 5], &[2, 3], &[1, 9], &[7, 9]],
+    &[&[9], &[7, 6], &[3], &[2, 14], &[11, 14], &[8, 13, 12], &[1, 10], &[1, 12, 8], &[5, 7, 13], &[0], &[6, 11], &[4, 10], &[5, 7], &[5, 8], &[3, 4]],
+    &[&[4], &[2, 13], &[1], &[10, 11], &[0], &[15, 6, 9], &[5, 9, 15], &[8, 11], &[7, 14], &[5, 6, 12], &[3, 12], &[3, 7], &[9, 10, 15], &[1, 14], &[8, 13], &[5, 6, 12]],
+    &[&[10], &[7], &[5], &[5, 13], &[16, 15], &[2, 3], &[8], &[1, 12, 14, 8], &[6, 7, 14], &[11, 16], &[0], &[9, 17], &[7, 17], &[3, 15], &[7, 8, 17], &[4, 13], &[4, 9], &[11, 12, 14]],
+    &[&[8, 6], &[2, 16], &[1, 11], &[7, 14], &[19, 5, 10], &[4, 13, 16], &[0], &[3, 17], &[0], &[11], &[4, 17, 13], &[2, 9], &[18, 15, 14], &[5, 10], &[3, 12, 18], &[12], &[1, 5], &[7, 10], &[12, 14], &[4]],
+];
 
-/// Boards searched for long games from corridors (annealing, which finds longer ones
-/// than climbing at these sizes), one per size of [`SEARCHED_SIZES`], each the first
-/// of up to 8 searches from fixed seeds whose game from the start is longer than 2n
-/// plies (else the longest): the same pool on every run and any number of threads,
-/// made once per process (0.6 s in release builds, on two threads).
+/// The pool of boards searched for long games, stored in [`SEARCHED_BOARDS`].
 fn searched_pool() -> &'static [Instance] {
     static POOL: std::sync::OnceLock<Vec<Instance>> = std::sync::OnceLock::new();
     POOL.get_or_init(|| {
-        use crate::search::Searchable;
-        use rayon::prelude::*;
-        let length = |board: &Instance| board.length().map_or(0, |(l, _)| l.answer);
-        SEARCHED_SIZES
-            .par_iter()
-            .map(|&n| {
-                let mut longest: Option<Instance> = None;
-                for attempt in 0..8u64 {
-                    let mut rng = crate::seed::rng(0x5EA2C4ED ^ u64::from(n) << 8 ^ attempt);
-                    let start = corridors(&mut rng, n, true);
-                    let method = crate::search::Method::Anneal { start: 4.0 };
-                    let found = crate::search::search(&mut rng, start, true, POOL_SEARCH_BUDGET, method).case;
-                    if longest.as_ref().is_none_or(|l| length(&found) > length(l)) {
-                        longest = Some(found);
-                    }
-                    if longest.as_ref().is_some_and(|l| length(l) > 2 * n) {
-                        break;
-                    }
-                }
-                longest.expect("at least one search")
+        SEARCHED_BOARDS
+            .iter()
+            .map(|lists| Instance {
+                lists: lists.iter().map(|list| list.to_vec()).collect(),
             })
             .collect()
     })
@@ -477,8 +469,56 @@ mod tests {
     use super::*;
     use crate::search::Searchable;
 
+    /// The solving work each search of [`search_pool`] may spend: 4M finds a board
+    /// beyond 2n plies 7 times in 8 at 12 to 20 nodes, 1M 2 times in 8.
+    const POOL_SEARCH_BUDGET: u64 = 4_000_000;
+
+    /// Boards searched for long games from corridors (annealing, which finds longer ones
+    /// than climbing at these sizes), one per size of [`SEARCHED_SIZES`], each the first
+    /// of up to 8 searches from fixed seeds whose game from the start is longer than 2n
+    /// plies (else the longest): the same pool on every run and any number of threads
+    /// (1.3 s of CPU in release builds).
+    fn search_pool() -> Vec<Instance> {
+        use crate::search::Searchable;
+        use rayon::prelude::*;
+        let length = |board: &Instance| board.length().map_or(0, |(l, _)| l.answer);
+        SEARCHED_SIZES
+            .par_iter()
+            .map(|&n| {
+                let mut longest: Option<Instance> = None;
+                for attempt in 0..8u64 {
+                    let mut rng = crate::seed::rng(0x5EA2C4ED ^ u64::from(n) << 8 ^ attempt);
+                    let start = corridors(&mut rng, n, true);
+                    let method = crate::search::Method::Anneal { start: 4.0 };
+                    let found = crate::search::search(&mut rng, start, true, POOL_SEARCH_BUDGET, method).case;
+                    if longest.as_ref().is_none_or(|l| length(&found) > length(l)) {
+                        longest = Some(found);
+                    }
+                    if longest.as_ref().is_some_and(|l| length(l) > 2 * n) {
+                        break;
+                    }
+                }
+                longest.expect("at least one search")
+            })
+            .collect()
+    }
+
     fn length(board: &Instance) -> u32 {
         board.length().expect("a board has a game").0.answer
+    }
+
+    #[test]
+    fn the_stored_pool_is_the_one_the_search_finds() {
+        let found = search_pool();
+        let lists = |board: &Instance| {
+            let lists: Vec<String> = board.lists.iter().map(|list| format!("&{list:?}")).collect();
+            format!("    &[{}],", lists.join(", "))
+        };
+        assert!(
+            found == searched_pool(),
+            "the search finds other boards now; store them in SEARCHED_BOARDS:\n{}",
+            found.iter().map(lists).collect::<Vec<_>>().join("\n")
+        );
     }
 
     #[test]
