@@ -100,20 +100,30 @@ fn with_cells<T>(game: &Game, threads: usize, read: impl FnOnce(&[u32]) -> T) ->
         &mut scratch.cells,
         &mut scratch.queues,
     );
+    if !fits(&scratch) {
+        // Not kept for the next solve: the reverse index goes before `read` allocates.
+        scratch.reverse = Reverse::default();
+    }
     let result = read(&scratch.cells);
     keep(scratch);
     result
 }
 
-/// Gives `scratch` back to this thread if it is small enough to keep.
-fn keep(scratch: Scratch) {
+/// Whether a thread keeps `scratch` for its next solve: while it holds at most
+/// [`SCRATCH_MAX_BYTES`].
+fn fits(scratch: &Scratch) -> bool {
     let Scratch {
         reverse,
         cells,
         queues,
-    } = &scratch;
-    let kept = reverse.offsets.capacity() + reverse.sources.capacity() + cells.capacity() + queues.capacity();
-    if kept * std::mem::size_of::<u32>() <= SCRATCH_MAX_BYTES {
+    } = scratch;
+    let held = reverse.offsets.capacity() + reverse.sources.capacity() + cells.capacity() + queues.capacity();
+    held * std::mem::size_of::<u32>() <= SCRATCH_MAX_BYTES
+}
+
+/// Gives `scratch` back to this thread if it [`fits`].
+fn keep(scratch: Scratch) {
+    if fits(&scratch) {
         SCRATCH.set(scratch);
     }
 }
@@ -526,17 +536,15 @@ fn visit_atomic<const B_WON: bool>(
     }
 }
 
-/// The value of a cell, chosen from the three it may be by index rather than by
-/// branches: which it is has no pattern to predict.
+/// The value of a cell.
 #[inline]
 fn value(cell: u32) -> Value {
     let remoteness = cell & (DECIDED - 1);
-    let all = [
-        Value::Draw,
-        Value::win(Side::A, remoteness),
-        Value::win(Side::B, remoteness),
-    ];
-    all[(cell >> 30).min(2) as usize]
+    match cell >> 30 {
+        1 => Value::win(Side::A, remoteness),
+        2 => Value::win(Side::B, remoteness),
+        _ => Value::Draw,
+    }
 }
 
 /// The values of all cells, on `threads` threads.
