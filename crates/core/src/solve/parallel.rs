@@ -18,12 +18,12 @@
 //! two queues that hold every level in turn, so that every visit loop knows its
 //! winner at compile time and a visit is a handful of instructions without a branch.
 //! On one thread each level's predecessor lists are gathered into small batches and
-//! visited from there (see [`visit_gathered`]); games beyond the cache also put a
+//! visited from there (see `visit_gathered`); games beyond the cache also put a
 //! large frontier in position order, so that it reads the reverse index in ascending
 //! addresses, and prefetch ahead, so that the random accesses of several visits
 //! overlap instead of stalling one by one. In the cache one thread does it all: two
 //! with compare-and-swap are slower there. Each thread keeps the buffers of its last
-//! solve for the next ([`Scratch`]).
+//! solve for the next (`Scratch`).
 
 use super::memory::{big_capacity, prefetch};
 use super::reverse::Reverse;

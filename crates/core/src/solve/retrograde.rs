@@ -18,10 +18,10 @@
 //!
 //! A [`Game`] whose counters fit `u32` cells (every game but giant ones) goes instead
 //! to the level-synchronous solver of [`super::parallel`], with the reverse index of
-//! [`super::reverse`]: its frontiers, put in position order, read the reverse index in
-//! ascending addresses rather than at random, and its inner loop is branch-free, so it
-//! is the faster at every size; on games beyond the cache (from 2^18 positions) it
-//! prefetches, and [`solve_with_threads`] runs the same loops on a pool. The queue
+//! [`super::reverse`]: its frontiers are kept by winner and its predecessor lists
+//! visited in batches by a loop without a branch, so it is the faster at every size;
+//! on games beyond the cache (from 2^18 positions) it prefetches, and
+//! [`solve_with_threads`] runs the same loops on a pool. The queue
 //! solver here remains for giant games (`u64` cells) and for contest product games
 //! computed on the fly ([`graph_values`], [`graph_outcomes`]). The results are
 //! identical; `tests/parallel.rs` checks it for every family.
