@@ -21,9 +21,7 @@ fn reference(game: &Game) -> Solution {
 fn check(game: &Game, what: &str) {
     let want = reference(game);
     for threads in 1..=4 {
-        let got = parallel::with_pool(threads, || {
-            parallel::solution(game, &parallel::cells(game, threads), threads)
-        });
+        let got = parallel::with_pool(threads, || parallel::solve(game, threads));
         if let Some(d) = got.compare(&want) {
             panic!("level-synchronous on {threads} threads, {what}: {d}");
         }
