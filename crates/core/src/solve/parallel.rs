@@ -302,25 +302,19 @@ impl Levels<'_> {
         let entries = &done[queue.from..];
         let decided = if self.threads == 1 || entries.len() < PARALLEL_FRONTIER {
             // No other thread runs meanwhile: plain loads and stores suffice.
-            if self.large {
-                visit_gathered::<B_WON, true>(
-                    entries,
-                    remoteness,
-                    self.reverse,
-                    self.cells,
-                    rest,
-                    &mut self.batch,
-                )
+            let visit = if self.large {
+                visit_gathered::<B_WON, true>
             } else {
-                visit_gathered::<B_WON, false>(
-                    entries,
-                    remoteness,
-                    self.reverse,
-                    self.cells,
-                    rest,
-                    &mut self.batch,
-                )
-            }
+                visit_gathered::<B_WON, false>
+            };
+            visit(
+                entries,
+                remoteness,
+                self.reverse,
+                self.cells,
+                rest,
+                &mut self.batch,
+            )
         } else {
             let lists: Vec<Vec<u32>> = entries
                 .par_chunks(CHUNK)
