@@ -49,3 +49,17 @@ pub(crate) fn big_capacity<T>(len: usize) -> Vec<T> {
     }
     v
 }
+
+/// `v` with `len` items, its memory reused when it has room: zeros if `zeroed`, else
+/// whatever it held (for arrays whose every item is written before it is read).
+pub(crate) fn reuse(v: &mut Vec<u32>, len: usize, zeroed: bool) {
+    if v.capacity() < len {
+        *v = big_vec(len, 0);
+        return;
+    }
+    if zeroed {
+        v.clear();
+    }
+    v.truncate(len);
+    v.resize(len, 0);
+}

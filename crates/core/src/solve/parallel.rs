@@ -25,7 +25,7 @@
 //! with compare-and-swap are slower there. Each thread keeps the buffers of its last
 //! solve for the next (`Scratch`).
 
-use super::memory::{big_capacity, prefetch};
+use super::memory::{big_capacity, prefetch, reuse};
 use super::reverse::Reverse;
 use super::reverse::{self, Shared};
 use crate::game::{Game, Outcome, Side, Value};
@@ -168,7 +168,7 @@ struct Levels<'a> {
     /// sorted; otherwise visits gather.
     large: bool,
     /// The gathering batch of [`visit_gathered`].
-    batch: Vec<u32>,
+    batch: &'a mut [u32],
     /// One bit per position, for [`sort_frontier`]; all clear between sorts.
     marks: Vec<u64>,
 }
@@ -207,10 +207,12 @@ fn propagate_in(game: &Game, reverse: &Reverse, threads: usize, cells: &mut Vec<
     let large = n * std::mem::size_of::<u32>() > LARGE_BYTES;
     // In the cache the plain loop on one thread outruns two with compare-and-swap.
     let threads = if large { threads } else { 1 };
-    // Every cell and every queue slot is written before it is read.
-    reverse::reuse(cells, n, false);
-    reverse::reuse(queues, 2 * (n + 1), false);
-    let (a_slots, b_slots) = queues.split_at_mut(n + 1);
+    // Every cell, queue slot and batch slot is written before it is read. The gathering
+    // batch shares the queues' memory, so that a solve allocates nothing of its own.
+    reuse(cells, n, false);
+    reuse(queues, 2 * (n + 1) + BATCH + GATHER, false);
+    let (a_slots, rest) = queues.split_at_mut(n + 1);
+    let (b_slots, batch) = rest.split_at_mut(n + 1);
     let mut a = Queue {
         slots: a_slots,
         from: 0,
@@ -270,7 +272,7 @@ fn propagate_in(game: &Game, reverse: &Reverse, threads: usize, cells: &mut Vec<
         cells: atomic,
         threads,
         large,
-        batch: vec![0; BATCH + GATHER],
+        batch,
         // The first frontier is in order already.
         marks: if large {
             vec![0; n.div_ceil(64)]
@@ -307,14 +309,7 @@ impl Levels<'_> {
             } else {
                 visit_gathered::<B_WON, false>
             };
-            visit(
-                entries,
-                remoteness,
-                self.reverse,
-                self.cells,
-                rest,
-                &mut self.batch,
-            )
+            visit(entries, remoteness, self.reverse, self.cells, rest, self.batch)
         } else {
             let lists: Vec<Vec<u32>> = entries
                 .par_chunks(CHUNK)

@@ -18,7 +18,7 @@
 //! parallel: the partition over ranges of sources (each writing its own reserved part
 //! of every bucket), the sort over buckets.
 
-use super::memory::{big_capacity, big_vec, prefetch};
+use super::memory::{big_capacity, big_vec, prefetch, reuse};
 use crate::game::Game;
 use rayon::prelude::*;
 
@@ -83,20 +83,6 @@ pub(crate) fn build_into(n: usize, forward: &[u32], targets: &[u32], threads: us
     } else {
         *reverse = build(n, forward, targets, threads);
     }
-}
-
-/// `v` with `len` items, its memory reused when it has room: zeros if `zeroed`, else
-/// whatever it held (for arrays whose every item is written before it is read).
-pub(crate) fn reuse(v: &mut Vec<u32>, len: usize, zeroed: bool) {
-    if v.capacity() < len {
-        *v = big_vec(len, 0);
-        return;
-    }
-    if zeroed {
-        v.clear();
-    }
-    v.truncate(len);
-    v.resize(len, 0);
 }
 
 /// [`counting_sort`] into `reverse`, reusing its vectors.
