@@ -32,6 +32,18 @@ fn diff(dir: &Path, name: &str, extra: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// `retrocheck merge ARGS`, which must succeed.
+fn merge<A: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = A>) -> Output {
+    let merged = retrocheck().arg("merge").args(args).output().unwrap();
+    assert_eq!(
+        merged.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+    merged
+}
+
 fn without_seconds(path: &Path) -> serde_json::Value {
     let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     json.as_object_mut().unwrap().remove("seconds").expect("a time");
@@ -70,17 +82,11 @@ fn the_merge_of_three_shards_is_the_unsharded_summary_and_every_shard_covers_eve
         names.push(dir.path().join(name));
     }
     let merged_json = dir.path().join("merged.json");
-    let merged = retrocheck()
-        .arg("merge")
-        .args(&names)
-        .args(["--json", merged_json.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(
-        merged.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&merged.stderr)
+    let merged = merge(
+        names
+            .iter()
+            .map(|n| n.as_os_str())
+            .chain(["--json".as_ref(), merged_json.as_os_str()]),
     );
     let whole_json = without_seconds(&dir.path().join("whole.json"));
     assert_eq!(without_seconds(&merged_json), whole_json);
@@ -181,17 +187,7 @@ fn diff_and_merge_count_checked_skipped_and_refused_cases_alike() {
         let whole = counts(&run(&[], &format!("{name}.json")));
         run(&["--shard", "0/2"], &format!("{name}-0.json"));
         run(&["--shard", "1/2"], &format!("{name}-1.json"));
-        let merged = retrocheck()
-            .arg("merge")
-            .args([0, 1].map(|i| dir.path().join(format!("{name}-{i}.json"))))
-            .output()
-            .unwrap();
-        assert_eq!(
-            merged.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&merged.stderr)
-        );
+        let merged = merge([0, 1].map(|i| dir.path().join(format!("{name}-{i}.json"))));
         assert_eq!(counts(&String::from_utf8_lossy(&merged.stdout)), whole);
         let more = if name == "refused" {
             "more refused by the solver)"
