@@ -92,21 +92,25 @@ fn counting_sort_into(n: usize, forward: &[u32], targets: &[u32], reverse: &mut 
     // start of t's block and can serve as its fill cursor; filling then leaves
     // offsets[t + 1] at the end of t's block, which is the start of t + 1.
     reuse(offsets, n + 2, true);
-    for &t in targets {
-        offsets[t as usize + 2] += 1;
-    }
-    for i in 2..n + 2 {
-        offsets[i] += offsets[i - 1];
-    }
     // Every slot is written by the scatter.
     reuse(sources, targets.len(), false);
+    // As slices, whose pointers and lengths stay in registers: through the vectors
+    // the loops reloaded them at every move, the stores being to memory that might be
+    // the vectors' own.
+    let (counts, slots) = (offsets.as_mut_slice(), sources.as_mut_slice());
+    for &t in targets {
+        counts[t as usize + 2] += 1;
+    }
+    for i in 2..n + 2 {
+        counts[i] += counts[i - 1];
+    }
     for p in 0..n {
         for e in forward[p] as usize..forward[p + 1] as usize {
             if let Some(&ahead) = targets.get(e + 16) {
-                prefetch(offsets, ahead as usize + 1);
+                prefetch(counts, ahead as usize + 1);
             }
-            let slot = &mut offsets[targets[e] as usize + 1];
-            sources[*slot as usize] = p as u32;
+            let slot = &mut counts[targets[e] as usize + 1];
+            slots[*slot as usize] = p as u32;
             *slot += 1;
         }
     }
