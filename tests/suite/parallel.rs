@@ -63,8 +63,9 @@ fn every_family_agrees_on_every_thread_count() {
     }
 }
 
-/// Cases large enough for frontiers of several thousand positions (processed by the
-/// pool, not on the calling thread) and for the partitioned reverse-index build.
+/// Cases large enough for frontiers of several thousand positions, for the prefetching
+/// loops and for the partitioned reverse-index build (propagation on the pool, from
+/// 2^22 positions, is checked in the core crate's `parallel_solver_equals_value_iteration_on_every_thread_count`).
 #[test]
 fn large_cases_agree_on_every_thread_count() {
     for &family in &[

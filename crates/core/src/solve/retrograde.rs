@@ -21,7 +21,8 @@
 //! [`super::reverse`]: its frontiers are kept by winner and its predecessor lists
 //! visited in batches by a loop without a branch, so it is the faster at every size;
 //! on games beyond the cache (from 2^18 positions) it prefetches, and
-//! [`solve_with_threads`] runs the same loops on a pool. The queue
+//! [`solve_with_threads`] builds the reverse index and reads the chosen moves off on a
+//! pool, and from 2^22 positions propagates there too. The queue
 //! solver here remains for giant games (`u64` cells) and for contest product games
 //! computed on the fly ([`graph_values`], [`graph_outcomes`]). The results are
 //! identical; `tests/parallel.rs` checks it for every family.

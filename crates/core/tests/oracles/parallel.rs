@@ -73,13 +73,14 @@ fn interleave(small: &[Game], copies: u32) -> Game {
 /// The level-synchronous solver (`solve/parallel.rs`, over the radix-partitioned
 /// reverse index of `solve/reverse.rs`), on one thread and on pools of two and three,
 /// gives exactly value iteration's values and the first optimal moves, on a game past
-/// every size where its paths switch: over 2^18 positions (where the pool and the
-/// prefetching loops start; smaller games are in every other test) and 2^17 (the
-/// radix index), with frontiers above the 4096 entries
-/// from which a frontier is handed to the pool, and no multiple of a bucket or a chunk.
+/// every size where its paths switch: over 2^22 positions (where propagation goes to
+/// the pool; smaller games are in every other test), 2^18 (the prefetching loops and
+/// the solver's own pool) and 2^17 (the radix index), with frontiers above the 4096
+/// entries from which a frontier is handed to the pool, and no multiple of a bucket or
+/// a chunk.
 #[test]
 fn parallel_solver_equals_value_iteration_on_every_thread_count() {
-    let (size, copies) = (61u32, 4300u32);
+    let (size, copies) = (61u32, 69_000u32);
     let mut rng = ChaCha8Rng::seed_from_u64(61);
     let small: Vec<Game> = (0..16).map(|_| random_game_of_size(&mut rng, size)).collect();
     let truths: Vec<Solution> = small
@@ -87,7 +88,7 @@ fn parallel_solver_equals_value_iteration_on_every_thread_count() {
         .map(|g| Fixpoint::default().solve(g).unwrap())
         .collect();
     let g = interleave(&small, copies);
-    assert!(g.positions() > 1 << 18 && g.positions() % (1 << 11) != 0);
+    assert!(g.positions() > 1 << 22 && g.positions() % (1 << 11) != 0);
     let mut want = Solution {
         values: Vec::with_capacity(g.positions()),
         choices: Vec::with_capacity(g.positions()),
