@@ -115,14 +115,16 @@ fn main() {
         let game = random_game(n, n as u64);
         let m = game.move_count() as f64;
         // Small games take milliseconds, which the other processes' time slices on
-        // this shared machine easily double: more rounds give every variant (and the
-        // baseline) more chances at one undisturbed.
+        // this shared machine easily double, and the machine itself runs slower for
+        // seconds at a time (the same solve of 10^5 positions, best of every 50 in a
+        // loop: 5.7 ms for a few seconds, then 8.4): more rounds, spread over more
+        // time, give every variant (and the baseline) more chances at an undisturbed one.
         let runs = if n >= 5_000_000 {
             5
         } else if n >= 500_000 {
-            9
+            15
         } else {
-            31
+            101
         };
         // Rounds interleave the C++ baseline with each of our variants, so that load
         // from other processes on this shared machine hits all of them alike; each
