@@ -1,5 +1,5 @@
-//! Memory layout helpers the solvers share: vectors on huge pages, and prefetching for
-//! loops whose loads are random.
+//! Memory layout helpers the solvers share: vectors on huge pages or with their pages
+//! mapped in ahead, and prefetching for loops whose loads are random.
 
 /// A hint to the CPU that `slice[index]` will soon be read; does nothing off x86_64 or
 /// when `index` is out of range.
