@@ -128,6 +128,32 @@ fn parallel_solver_equals_value_iteration_on_every_thread_count() {
     assert_eq!(retrograde::thread_count(3), 3);
 }
 
+/// The propagation's entry points for callers that keep the reverse index themselves
+/// (the bench's phase split, a contest front-end): `propagate`, and `propagate_into`
+/// into cells left longer and dirty by a larger game, read by `values_of`, give value
+/// iteration's values, on games in the cache and beyond it.
+#[test]
+fn propagation_entry_points_equal_value_iteration() {
+    let mut rng = ChaCha8Rng::seed_from_u64(63);
+    let small: Vec<Game> = (0..8).map(|_| random_game_of_size(&mut rng, 41)).collect();
+    let truths: Vec<Vec<_>> = small
+        .iter()
+        .map(|g| Fixpoint::default().solve(g).unwrap().values)
+        .collect();
+    for copies in [1, 7_000] {
+        let g = interleave(&small, copies);
+        let want: Vec<_> = (0..41usize)
+            .flat_map(|p| (0..copies).map(move |c| (p, c as usize)))
+            .map(|(p, c)| truths[c % truths.len()][p])
+            .collect();
+        let index = reverse::Reverse::of(&g);
+        assert_eq!(parallel::values_of(&parallel::propagate(&g, &index, 1), 1), want);
+        let mut cells = vec![u32::MAX; 2 * g.positions() + 5];
+        parallel::propagate_into(&g, &index, 1, &mut cells);
+        assert_eq!(parallel::values_of(&cells, 2), want, "{copies} copies");
+    }
+}
+
 /// The radix-partitioned reverse index equals the textbook counting sort (sources in
 /// increasing order within each position's list) on one, two and three threads, on a
 /// game big enough to be partitioned.
