@@ -22,8 +22,8 @@
 //! large frontier in position order, so that it reads the reverse index in ascending
 //! addresses, and prefetch ahead, so that the random accesses of several visits
 //! overlap instead of stalling one by one. Below 2^22 positions one thread does it
-//! all: on two cores, two with compare-and-swap are slower there. Each thread keeps the buffers of its last
-//! solve for the next (`Scratch`).
+//! all: on two cores, two with compare-and-swap are slower there. Each thread keeps
+//! the buffers of its last solve for the next (`Scratch`).
 
 use super::memory::{big_capacity, prefetch, reuse};
 use super::reverse::Reverse;

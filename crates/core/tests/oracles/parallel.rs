@@ -129,7 +129,7 @@ fn parallel_solver_equals_value_iteration_on_every_thread_count() {
 }
 
 /// The propagation's entry points for callers that keep the reverse index themselves
-/// (the bench's phase split, a contest front-end): `propagate`, and `propagate_into`
+/// (the bench's phase split, a library user): `propagate`, and `propagate_into`
 /// into cells left longer and dirty by a larger game, read by `values_of`, give value
 /// iteration's values, on games in the cache and beyond it.
 #[test]
