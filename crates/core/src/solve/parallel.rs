@@ -564,17 +564,37 @@ const SCAN_ALL: usize = 8;
 /// read off the cells on `threads` threads. Each position's moves are scanned in
 /// order with the cells of the moves a little ahead prefetched.
 pub fn solution(game: &Game, cells: &[u32], threads: usize) -> Solution {
+    #[cfg(target_arch = "x86_64")]
+    let gather = std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    let gather = false;
+    solution_with(game, cells, threads, gather)
+}
+
+/// [`solution`], the short lists' windows read by one AVX2 gather each if `gather`
+/// (which the caller has checked the CPU supports) and by eight loads otherwise: at
+/// 10^5 positions on one thread 1.72–1.78 ms the eight loads, 1.24–1.34 ms the gather
+/// (the whole solve 5.7–6.0 ms against 5.0–5.5; best of 300, alternated in one process).
+fn solution_with(game: &Game, cells: &[u32], threads: usize, gather: bool) -> Solution {
     let n = game.positions();
+    // The gather reads `cells` at every move's target, unchecked.
+    assert_eq!(cells.len(), n, "one cell per position");
     // Written once each below, in parallel: no serial zeroing first.
     let mut values: Vec<Value> = big_capacity(n);
     let mut choices: Vec<Option<u32>> = big_capacity(n);
     let (value_at, choice_at) = (Shared(values.as_mut_ptr()), Shared(choices.as_mut_ptr()));
     let prefetch = n * std::mem::size_of::<u32>() > LARGE_BYTES;
     let fill = |from: usize, to: usize| {
+        #[cfg(target_arch = "x86_64")]
+        if gather && !prefetch {
+            // SAFETY: the caller has checked that the CPU has AVX2.
+            unsafe { fill_range_avx2(game, cells, from, to, value_at, choice_at) };
+            return;
+        }
         if prefetch {
-            fill_range::<true>(game, cells, from, to, value_at, choice_at);
+            fill_range::<true, false>(game, cells, from, to, value_at, choice_at);
         } else {
-            fill_range::<false>(game, cells, from, to, value_at, choice_at);
+            fill_range::<false, false>(game, cells, from, to, value_at, choice_at);
         }
     };
     if threads == 1 {
@@ -592,10 +612,49 @@ pub fn solution(game: &Game, cells: &[u32], threads: usize) -> Solution {
     Solution { values, choices }
 }
 
+/// [`fill_range`] in the cache, compiled for AVX2 so that [`window_hits`] gathers.
+///
+/// # Safety
+/// The CPU has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn fill_range_avx2(
+    game: &Game,
+    cells: &[u32],
+    from: usize,
+    to: usize,
+    value_at: Shared<Value>,
+    choice_at: Shared<Option<u32>>,
+) {
+    fill_range::<false, true>(game, cells, from, to, value_at, choice_at);
+}
+
+/// The mask of the window's moves whose cell, with undecided cells read as
+/// `DECIDED - 1`, is `want`: the eight cells by one gather, compared at once.
+///
+/// # Safety
+/// Inlined only into code compiled for AVX2 ([`fill_range_avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn window_hits(cells: &[u32], window: &[u32], want: u32) -> u32 {
+    use std::arch::x86_64::*;
+    assert!(window.len() == SCAN_ALL && cells.len() <= i32::MAX as usize);
+    // SAFETY: AVX2 as the caller promises; the window's eight ids are moves' targets,
+    // positions below `cells.len()` (a `Game` has no other), read as non-negative
+    // `i32` offsets of 4 bytes each from the start of `cells`.
+    unsafe {
+        let idx = _mm256_loadu_si256(window.as_ptr() as *const __m256i);
+        let got = _mm256_i32gather_epi32::<4>(cells.as_ptr() as *const i32, idx);
+        let read = _mm256_max_epu32(got, _mm256_set1_epi32((DECIDED - 1) as i32));
+        let eq = _mm256_cmpeq_epi32(read, _mm256_set1_epi32(want as i32));
+        _mm256_movemask_ps(_mm256_castsi256_ps(eq)) as u32
+    }
+}
+
 /// Writes the values and chosen moves of positions `from..to` through `value_at` and
 /// `choice_at`, which no other task writes in that range.
 #[inline(always)]
-fn fill_range<const PREFETCH: bool>(
+fn fill_range<const PREFETCH: bool, const GATHER: bool>(
     game: &Game,
     cells: &[u32],
     from: usize,
@@ -633,8 +692,15 @@ fn fill_range<const PREFETCH: bool>(
             // first hit among the position's own moves by a mask of hits, without a
             // branch, since where it lies (and how many moves there are) is unpredictable.
             let mut hits = 0u32;
-            for (k, &q) in window.iter().enumerate() {
-                hits |= u32::from(hit(q)) << k;
+            #[cfg(target_arch = "x86_64")]
+            if GATHER {
+                // SAFETY: `GATHER` only in `fill_range_avx2`.
+                hits = unsafe { window_hits(cells, window, want) };
+            }
+            if !GATHER {
+                for (k, &q) in window.iter().enumerate() {
+                    hits |= u32::from(hit(q)) << k;
+                }
             }
             hits &= (1 << len) - 1;
             (hits != 0).then(|| window[hits.trailing_zeros() as usize])
@@ -694,6 +760,38 @@ mod tests {
                 Fixpoint::default().solve(&g).unwrap(),
                 "{n} positions"
             );
+        }
+    }
+
+    /// Both ways of reading a short list's window, the eight loads and the AVX2 gather
+    /// (where the CPU has it), give value iteration's chosen moves: on games of every
+    /// degree around the window's eight, with draws, both winners, repeated moves and
+    /// the last positions' windows running into the end of the moves.
+    #[test]
+    fn window_read_by_loads_or_gather_gives_the_same_moves() {
+        use crate::solve::{Fixpoint, Solver};
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        #[cfg(target_arch = "x86_64")]
+        let gather = std::arch::is_x86_feature_detected!("avx2");
+        #[cfg(not(target_arch = "x86_64"))]
+        let gather = false;
+        for round in 0..300 {
+            let n = rng.gen_range(1..200u32);
+            let mut b = GameBuilder::new();
+            for _ in 0..n {
+                let side = if rng.gen() { Side::A } else { Side::B };
+                let degree = rng.gen_range(0..=10 + round % 4);
+                let moves: Vec<u32> = (0..degree).map(|_| rng.gen_range(0..n)).collect();
+                b.moves(side, &moves);
+            }
+            let g = b.build().unwrap();
+            let want = Fixpoint::default().solve(&g).unwrap();
+            let mut cells = Vec::new();
+            propagate_into(&g, &Reverse::of(&g), 1, &mut cells);
+            for way in [false, gather] {
+                assert_eq!(solution_with(&g, &cells, 1, way), want, "gather {way}: {g:?}");
+            }
         }
     }
 
