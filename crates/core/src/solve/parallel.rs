@@ -584,9 +584,12 @@ fn solution_with(game: &Game, cells: &[u32], threads: usize, gather: bool) -> So
     let mut choices: Vec<Option<u32>> = big_capacity(n);
     let (value_at, choice_at) = (Shared(values.as_mut_ptr()), Shared(choices.as_mut_ptr()));
     let prefetch = n * std::mem::size_of::<u32>() > LARGE_BYTES;
+    // Beyond the cache the windows are not read (see `fill_range`); in it, ids are
+    // below 2^18, non-negative as the gather's `i32` offsets.
+    let gather = gather && !prefetch;
     let fill = |from: usize, to: usize| {
         #[cfg(target_arch = "x86_64")]
-        if gather && !prefetch {
+        if gather {
             // SAFETY: the caller has checked that the CPU has AVX2.
             unsafe { fill_range_avx2(game, cells, from, to, value_at, choice_at) };
             return;
@@ -638,9 +641,10 @@ unsafe fn fill_range_avx2(
 #[inline(always)]
 unsafe fn window_hits(cells: &[u32], window: &[u32], want: u32) -> u32 {
     use std::arch::x86_64::*;
-    assert!(window.len() == SCAN_ALL && cells.len() <= i32::MAX as usize);
+    debug_assert!(window.len() == SCAN_ALL && cells.len() <= 1 << 18);
     // SAFETY: AVX2 as the caller promises; the window's eight ids are moves' targets,
-    // positions below `cells.len()` (a `Game` has no other), read as non-negative
+    // positions below `cells.len()` (a `Game` has no other, and `solution_with`
+    // checks one cell per position), at most 2^18 in the cache, so non-negative as
     // `i32` offsets of 4 bytes each from the start of `cells`.
     unsafe {
         let idx = _mm256_loadu_si256(window.as_ptr() as *const __m256i);

@@ -25,7 +25,7 @@
 //! pool, and from 2^22 positions propagates there too. The queue
 //! solver here remains for giant games (`u64` cells) and for contest product games
 //! computed on the fly ([`graph_values`], [`graph_outcomes`]). The results are
-//! identical; `tests/parallel.rs` checks it for every family.
+//! identical; `tests/suite/parallel.rs` checks it for every family.
 
 use super::memory::{big_vec, prefetch};
 pub use super::reverse::Reverse;
