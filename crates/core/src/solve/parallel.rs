@@ -23,7 +23,9 @@
 //! addresses, and prefetch ahead, so that the random accesses of several visits
 //! overlap instead of stalling one by one. Below 2^22 positions one thread does it
 //! all: on two cores, two with compare-and-swap are slower there. Each thread keeps
-//! the buffers of its last solve for the next (`Scratch`).
+//! the buffers of its last solve for the next (`Scratch`). A game in the cache solved
+//! on several threads has one build the reverse index while another starts the cells
+//! and maps in the solution (`solve_overlapped`).
 
 use super::memory::{big_capacity, prefetch, reuse};
 use super::reverse::Reverse;
@@ -130,7 +132,43 @@ fn keep(scratch: Scratch) {
 
 /// The solution of `game` on `threads` threads of the current pool (1: no rayon).
 pub fn solve(game: &Game, threads: usize) -> Solution {
+    if threads > 1 && !reverse::in_parallel(game.positions()) {
+        return solve_overlapped(game, threads);
+    }
     with_cells(game, threads, |cells| solution(game, cells, threads))
+}
+
+/// [`solve`] of a game whose reverse index and propagation each run on one thread:
+/// while one thread builds the index, another writes the first cells and maps in the
+/// solution's memory, which needs no index. At 10^5 positions on two threads (best of
+/// 300, alternated in one process): 4.15–4.36 ms against 4.95–5.13 solve after solve,
+/// where the solution's memory is new each time; 4.37–4.61 against 4.44–4.71 with the
+/// bench's other runs in between, which leave it mapped.
+fn solve_overlapped(game: &Game, threads: usize) -> Solution {
+    let mut scratch = SCRATCH.take();
+    let n = game.positions();
+    let Scratch {
+        reverse,
+        cells,
+        queues,
+    } = &mut scratch;
+    let ((), (terminals, values, choices)) = rayon::join(
+        || reverse::build_into(n, game.offsets(), game.targets(), 1, reverse),
+        || {
+            (
+                start(game, threads, cells, queues),
+                big_capacity(n),
+                big_capacity(n),
+            )
+        },
+    );
+    run(game, reverse, threads, cells, queues, terminals);
+    if !fits(&scratch) {
+        scratch.reverse = Reverse::default();
+    }
+    let solution = solution_into(game, &scratch.cells, threads, avx2(), values, choices);
+    keep(scratch);
+    solution
 }
 
 /// The values of `game` on `threads` threads of the current pool (1: no rayon).
@@ -203,16 +241,31 @@ pub fn propagate_into(game: &Game, reverse: &Reverse, threads: usize, cells: &mu
 /// [`propagate`] into `cells`, with `queues` as the two queues' memory; both are
 /// reused where large enough.
 fn propagate_in(game: &Game, reverse: &Reverse, threads: usize, cells: &mut Vec<u32>, queues: &mut Vec<u32>) {
+    let terminals = start(game, threads, cells, queues);
+    run(game, reverse, threads, cells, queues, terminals);
+}
+
+/// The threads propagation runs on: `threads` only beyond [`PARALLEL_BYTES`].
+fn propagation_threads(game: &Game, threads: usize) -> usize {
+    if game.positions() * std::mem::size_of::<u32>() > PARALLEL_BYTES {
+        threads
+    } else {
+        1
+    }
+}
+
+/// The start of propagation, which needs no reverse index: sizes `cells` and `queues`
+/// (reusing their memory where large enough), writes every first cell, and queues the
+/// terminals won by A and by B, returning how many of each.
+fn start(game: &Game, threads: usize, cells: &mut Vec<u32>, queues: &mut Vec<u32>) -> (usize, usize) {
     let n = game.positions();
-    let bytes = n * std::mem::size_of::<u32>();
-    let large = bytes > LARGE_BYTES;
-    let threads = if bytes > PARALLEL_BYTES { threads } else { 1 };
+    let threads = propagation_threads(game, threads);
     // Every cell, queue slot and batch slot is written before it is read. The gathering
     // batch shares the queues' memory, so that a solve allocates nothing of its own.
     reuse(cells, n, false);
     reuse(queues, 2 * (n + 1) + BATCH + GATHER, false);
     let (a_slots, rest) = queues.split_at_mut(n + 1);
-    let (b_slots, batch) = rest.split_at_mut(n + 1);
+    let (b_slots, _) = rest.split_at_mut(n + 1);
     let mut a = Queue {
         slots: a_slots,
         from: 0,
@@ -264,9 +317,37 @@ fn propagate_in(game: &Game, reverse: &Reverse, threads: usize, cells: &mut Vec<
             b.append(&b_list);
         }
     }
+    (a.to, b.to)
+}
+
+/// Propagation from [`start`]'s cells and queues (`terminals`: how many of each
+/// winner it queued) to the end, given the reverse index.
+fn run(
+    game: &Game,
+    reverse: &Reverse,
+    threads: usize,
+    cells: &mut [u32],
+    queues: &mut [u32],
+    (a_terminals, b_terminals): (usize, usize),
+) {
+    let n = game.positions();
+    let large = n * std::mem::size_of::<u32>() > LARGE_BYTES;
+    let threads = propagation_threads(game, threads);
+    let (a_slots, rest) = queues.split_at_mut(n + 1);
+    let (b_slots, batch) = rest.split_at_mut(n + 1);
+    let mut a = Queue {
+        slots: a_slots,
+        from: 0,
+        to: a_terminals,
+    };
+    let mut b = Queue {
+        slots: b_slots,
+        from: 0,
+        to: b_terminals,
+    };
     // SAFETY: AtomicU32 has the same size, alignment and bit validity as u32, and the
     // exclusive borrow of `cells` lasts as long as this view.
-    let atomic: &[AtomicU32] = unsafe { &*(cells.as_mut_slice() as *mut [u32] as *const [AtomicU32]) };
+    let atomic: &[AtomicU32] = unsafe { &*(cells as *mut [u32] as *const [AtomicU32]) };
     let mut levels = Levels {
         reverse,
         cells: atomic,
@@ -564,11 +645,15 @@ const SCAN_ALL: usize = 8;
 /// read off the cells on `threads` threads. Each position's moves are scanned in
 /// order with the cells of the moves a little ahead prefetched.
 pub fn solution(game: &Game, cells: &[u32], threads: usize) -> Solution {
+    solution_with(game, cells, threads, avx2())
+}
+
+/// Whether the CPU has AVX2, for [`window_hits`].
+fn avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
-    let gather = std::arch::is_x86_feature_detected!("avx2");
+    return std::arch::is_x86_feature_detected!("avx2");
     #[cfg(not(target_arch = "x86_64"))]
-    let gather = false;
-    solution_with(game, cells, threads, gather)
+    return false;
 }
 
 /// [`solution`], the short lists' windows read by one AVX2 gather each if `gather`
@@ -576,12 +661,25 @@ pub fn solution(game: &Game, cells: &[u32], threads: usize) -> Solution {
 /// 10^5 positions on one thread 1.72–1.78 ms the eight loads, 1.24–1.34 ms the gather
 /// (the whole solve 5.7–6.0 ms against 5.0–5.5; best of 300, alternated in one process).
 fn solution_with(game: &Game, cells: &[u32], threads: usize, gather: bool) -> Solution {
+    // Written once each, in parallel: no serial zeroing first.
     let n = game.positions();
-    // The gather reads `cells` at every move's target, unchecked.
+    solution_into(game, cells, threads, gather, big_capacity(n), big_capacity(n))
+}
+
+/// [`solution_with`] into `values` and `choices`, empty with room for every position.
+fn solution_into(
+    game: &Game,
+    cells: &[u32],
+    threads: usize,
+    gather: bool,
+    mut values: Vec<Value>,
+    mut choices: Vec<Option<u32>>,
+) -> Solution {
+    let n = game.positions();
+    // The gather reads `cells` at every move's target, unchecked; the fill writes
+    // through raw pointers.
     assert_eq!(cells.len(), n, "one cell per position");
-    // Written once each below, in parallel: no serial zeroing first.
-    let mut values: Vec<Value> = big_capacity(n);
-    let mut choices: Vec<Option<u32>> = big_capacity(n);
+    assert!(values.is_empty() && choices.is_empty() && values.capacity() >= n && choices.capacity() >= n);
     let (value_at, choice_at) = (Shared(values.as_mut_ptr()), Shared(choices.as_mut_ptr()));
     let prefetch = n * std::mem::size_of::<u32>() > LARGE_BYTES;
     // Beyond the cache the windows are not read (see `fill_range`); in it, ids are
@@ -776,10 +874,7 @@ mod tests {
         use crate::solve::{Fixpoint, Solver};
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
-        #[cfg(target_arch = "x86_64")]
-        let gather = std::arch::is_x86_feature_detected!("avx2");
-        #[cfg(not(target_arch = "x86_64"))]
-        let gather = false;
+        let gather = avx2();
         for round in 0..300 {
             let n = rng.gen_range(1..200u32);
             let mut b = GameBuilder::new();

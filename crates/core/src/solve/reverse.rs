@@ -67,6 +67,12 @@ pub fn build(n: usize, forward: &[u32], targets: &[u32], threads: usize) -> Reve
     radix(n, forward, targets, buckets, threads.max(1))
 }
 
+/// Whether [`build_into`] uses its threads for a game of `n` positions: the counting
+/// sort of a smaller game runs on the calling thread.
+pub(crate) fn in_parallel(n: usize) -> bool {
+    n >= RADIX_MIN_POSITIONS
+}
+
 /// The textbook build: count, prefix sum, scatter.
 pub fn counting_sort(n: usize, forward: &[u32], targets: &[u32]) -> Reverse {
     let mut reverse = Reverse::default();

@@ -128,6 +128,68 @@ fn parallel_solver_equals_value_iteration_on_every_thread_count() {
     assert_eq!(retrograde::thread_count(3), 3);
 }
 
+/// A game in the cache solved on two or three threads takes its own path (the reverse
+/// index built on one thread while another writes the first cells and maps in the
+/// solution): it gives value iteration's solution on pools of two and three, also
+/// right after a larger game and a smaller one left their buffers on the threads.
+#[test]
+fn overlapped_solve_in_the_cache_equals_value_iteration() {
+    let mut rng = ChaCha8Rng::seed_from_u64(64);
+    let small: Vec<Game> = (0..8).map(|_| random_game_of_size(&mut rng, 43)).collect();
+    let truths: Vec<Solution> = small
+        .iter()
+        .map(|g| Fixpoint::default().solve(g).unwrap())
+        .collect();
+    let solved = |copies: u32| {
+        let g = interleave(&small, copies);
+        let mut want = Solution {
+            values: Vec::new(),
+            choices: Vec::new(),
+        };
+        for p in 0..43 {
+            for c in 0..copies {
+                let truth = &truths[c as usize % truths.len()];
+                want.values.push(truth.values[p]);
+                want.choices.push(truth.choices[p].map(|t| t * copies + c));
+            }
+        }
+        (g, want)
+    };
+    let (g, want) = solved(1_500);
+    assert!(g.positions() > 1 << 15 && g.positions() < 1 << 17);
+    let (larger, larger_want) = solved(2_900);
+    let (smaller, smaller_want) = solved(3);
+    for threads in [2, 3] {
+        parallel::with_pool(threads, || {
+            assert_eq!(
+                retrograde::solve_with_threads(&g, threads),
+                want,
+                "{threads} threads"
+            );
+            assert_eq!(
+                parallel::solve(&larger, threads),
+                larger_want,
+                "{threads} threads"
+            );
+            assert_eq!(
+                parallel::solve(&g, threads),
+                want,
+                "{threads} threads, after a larger game"
+            );
+            assert_eq!(
+                parallel::solve(&smaller, threads),
+                smaller_want,
+                "{threads} threads"
+            );
+            assert_eq!(
+                parallel::solve(&g, threads),
+                want,
+                "{threads} threads, after a smaller game"
+            );
+        });
+    }
+}
+
 /// The propagation's entry points for callers that keep the reverse index themselves
 /// (the bench's phase split, a library user): `propagate`, and `propagate_into`
 /// into cells left longer and dirty by a larger game, read by `values_of`, give value
