@@ -8,7 +8,9 @@
 //! threads and on one thread; then where the time goes, phase by phase (reverse index,
 //! propagation, values and chosen moves), best of the same number of runs each. As in
 //! a solve, each thread keeps its buffers from one round to the next (the reverse
-//! index and the results aside), so no phase pays for faulting in fresh memory.
+//! index and the results aside), so no phase pays for faulting in fresh memory. Every
+//! variant and phase takes its turn in every round, and every clock stops when the
+//! call returns, before its result is checked or freed, as the baseline's does.
 //! `RETROCHECK_BENCH_THREADS=N` sets "all threads" (default: every available core).
 //!
 //! The floor: one pass of counter decrements over every move in the order of the
@@ -60,15 +62,12 @@ fn checksum(values: &[Value]) -> i64 {
         .sum()
 }
 
-fn best_of(runs: usize, mut f: impl FnMut() -> i64) -> (Duration, i64) {
-    let mut best = Duration::MAX;
-    let mut sum = 0;
-    for _ in 0..runs {
-        let start = Instant::now();
-        sum = f();
-        best = best.min(start.elapsed());
-    }
-    (best, sum)
+/// How long `f` takes, and what it returns: freed after the clock stops, as the C++
+/// baseline frees its arrays.
+fn timed<T>(f: impl FnOnce() -> T) -> (Duration, T) {
+    let start = Instant::now();
+    let result = f();
+    (start.elapsed(), result)
 }
 
 fn compile_baseline() -> Option<PathBuf> {
@@ -144,7 +143,6 @@ fn main() {
                 best[3] = best[3].min(Duration::from_nanos(ns as u64));
                 sums[3] = sum;
             }
-            // Each returns its result, which is freed after the clock stops.
             let variants: [&dyn Fn() -> Solution; 3] = [
                 &|| Solution {
                     values: retrograde::values_with_threads(&game, threads),
@@ -154,9 +152,8 @@ fn main() {
                 &|| retrograde::solve(&game),
             ];
             for (k, f) in variants.iter().enumerate() {
-                let start = Instant::now();
-                let result = f();
-                best[k] = best[k].min(start.elapsed());
+                let (time, result) = timed(f);
+                best[k] = best[k].min(time);
                 // As in the baseline, whose clock stops before its checksum and before
                 // its arrays are freed. (Until 2026-12-02 this clock ran on through the
                 // checksum, whose branch per position alone takes 0.5 ms at 10^5
@@ -179,39 +176,45 @@ fn main() {
             );
             cpp_time
         });
-        let floor = {
-            let index = reverse::build(n, game.offsets(), game.targets(), 1);
-            let degrees: Vec<u32> = (0..n).map(|p| game.moves(p as u32).len() as u32).collect();
-            let (time, _) = best_of(runs, || {
+        // The floor and every phase on one thread and on all, interleaved round after
+        // round as above: a slow spell of the machine lasts seconds, longer than one
+        // phase's rounds together, and would otherwise land on one phase alone.
+        let index = reverse::build(n, game.offsets(), game.targets(), 1);
+        let degrees: Vec<u32> = (0..n).map(|p| game.moves(p as u32).len() as u32).collect();
+        let cells = parallel::propagate(&game, &index, 1);
+        let pools: Vec<(usize, rayon::ThreadPool)> = [1, threads]
+            .into_iter()
+            .map(|t| (t, rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap()))
+            .collect();
+        // Into the same cells round after round, as a solve reuses its thread's.
+        let mut reused = vec![Vec::new(); pools.len()];
+        let mut floor = Duration::MAX;
+        let mut phases = vec![[Duration::MAX; 3]; pools.len()];
+        for _ in 0..runs {
+            let (time, _) = timed(|| {
                 let mut counters = degrees.clone();
                 for &source in &index.sources {
                     let c = &mut counters[source as usize];
                     *c = c.wrapping_sub(1);
                 }
-                counters.iter().map(|&c| i64::from(c)).sum()
+                counters.iter().map(|&c| i64::from(c)).sum::<i64>()
             });
-            time
-        };
-        for t in [1, threads] {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap();
-            let (build, _) = best_of(runs, || {
-                pool.install(|| reverse::build(n, game.offsets(), game.targets(), t).sources.len() as i64)
-            });
-            let index = reverse::build(n, game.offsets(), game.targets(), t);
-            // Into the same cells round after round, as a solve reuses its thread's.
-            let mut reused = Vec::new();
-            let (propagate, _) = best_of(runs, || {
-                pool.install(|| {
-                    parallel::propagate_into(&game, &index, t, &mut reused);
-                    reused.len() as i64
-                })
-            });
-            let cells = parallel::propagate(&game, &index, t);
-            drop(index);
-            let (choose, _) = best_of(runs, || {
-                pool.install(|| parallel::solution(&game, &cells, t).len() as i64)
-            });
-            splits.push((n, t, floor, build, propagate, choose));
+            floor = floor.min(time);
+            for (k, (t, pool)) in pools.iter().enumerate() {
+                let t = *t;
+                let (build, _) =
+                    timed(|| pool.install(|| reverse::build(n, game.offsets(), game.targets(), t)));
+                let (propagate, _) =
+                    timed(|| pool.install(|| parallel::propagate_into(&game, &index, t, &mut reused[k])));
+                let (choose, _) = timed(|| pool.install(|| parallel::solution(&game, &cells, t)));
+                for (best, time) in phases[k].iter_mut().zip([build, propagate, choose]) {
+                    *best = (*best).min(time);
+                }
+            }
+        }
+        drop((index, cells, reused));
+        for ((t, _), [build, propagate, choose]) in pools.iter().zip(phases) {
+            splits.push((n, *t, floor, build, propagate, choose));
         }
         let rate = |d: Duration| m / d.as_secs_f64() / 1e6;
         let show = |d: Option<Duration>| d.map_or("-".to_string(), |d| format!("{:.1}", rate(d)));
