@@ -1,5 +1,5 @@
 //! A sixth contest problem, given to retrocheck from outside the library: Luogu P6560,
-//! "[SBCOI2020] 时光的流逝" (`timeflow`). A problem is two files: its core half
+//! "\[SBCOI2020\] 时光的流逝" (`timeflow`). A problem is two files: its core half
 //! ([`problem`]: parsing, printing, the product game, the judge's answer) and its
 //! harness half ([`harness`]: generation, a proptest strategy, shrinking). With both,
 //! [`Timeflow`] is a [`retrocheck::stress::Target`], so

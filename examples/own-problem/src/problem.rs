@@ -1,4 +1,4 @@
-//! The core half of `timeflow`: Luogu P6560, "[SBCOI2020] 时光的流逝" — a token on a
+//! The core half of `timeflow`: Luogu P6560, "\[SBCOI2020\] 时光的流逝" — a token on a
 //! directed graph that may have cycles, two players moving it in turn; whoever moves it
 //! onto the goal wins, whoever cannot move loses. Parsing, printing, the product game
 //! and the judge's answer ([`ContestProblem`]).

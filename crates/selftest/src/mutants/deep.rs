@@ -110,7 +110,7 @@ pub enum DeepBug {
     UnsortedMoves,
     /// Right answers in O(V·R) time (R the largest remoteness, so O(V²) on a long
     /// chain): instead of a queue, each round scans every position for those decided
-    /// at the current remoteness. [`solve_counting`] reports the number of positions
+    /// at the current remoteness. `solve_counting` (in tests) reports the number of positions
     /// examined, which grows quadratically with the length of a chain.
     ///
     /// Revealed by: only a time limit on a big deep game (a chain of 10^5 positions

@@ -1,4 +1,4 @@
-//! A WRONG solution of Luogu P6560 ("[SBCOI2020] 时光的流逝") with a typical bug: a
+//! A WRONG solution of Luogu P6560 ("\[SBCOI2020\] 时光的流逝") with a typical bug: a
 //! depth-first search from the start with memoization, which scores a vertex already on
 //! the search path as endless play (`0`) — and then caches the values that depended on
 //! that guess. The guess is right for the path's own cycle only; a vertex cached on it and

@@ -1,4 +1,4 @@
-//! A right solution of Luogu P6560 ("[SBCOI2020] 时光的流逝"), as a contestant writes it:
+//! A right solution of Luogu P6560 ("\[SBCOI2020\] 时光的流逝"), as a contestant writes it:
 //! for each distinct goal, retrograde analysis from the positions whose value is known
 //! (the goal: the player to move there has lost; a vertex without edges: likewise),
 //! backwards along the edges. A position with an edge to a lost one is won; a position
