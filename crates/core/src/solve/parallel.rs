@@ -141,7 +141,7 @@ pub fn solve(game: &Game, threads: usize) -> Solution {
 /// [`solve`] of a game whose reverse index and propagation each run on one thread:
 /// while one thread builds the index, another writes the first cells and maps in the
 /// solution's memory, which needs no index. At 10^5 positions on two threads (best of
-/// 300, alternated in one process): 4.15–4.36 ms against 4.95–5.13 solve after solve,
+/// 300, alternated in one process): 4.15–4.42 ms against 4.95–5.13 solve after solve,
 /// where the solution's memory is new each time; 4.37–4.61 against 4.44–4.71 with the
 /// bench's other runs in between, which leave it mapped.
 fn solve_overlapped(game: &Game, threads: usize) -> Solution {
