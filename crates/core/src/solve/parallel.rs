@@ -264,18 +264,7 @@ fn start(game: &Game, threads: usize, cells: &mut Vec<u32>, queues: &mut Vec<u32
     // batch shares the queues' memory, so that a solve allocates nothing of its own.
     reuse(cells, n, false);
     reuse(queues, 2 * (n + 1) + BATCH + GATHER, false);
-    let (a_slots, rest) = queues.split_at_mut(n + 1);
-    let (b_slots, _) = rest.split_at_mut(n + 1);
-    let mut a = Queue {
-        slots: a_slots,
-        from: 0,
-        to: 0,
-    };
-    let mut b = Queue {
-        slots: b_slots,
-        from: 0,
-        to: 0,
-    };
+    let (mut a, mut b, _) = split_queues(queues, n, (0, 0));
     // Writes the first cells of positions `base..` into `chunk` and the terminals won
     // by A and by B into `a` and `b`, returning how many of each; a terminal's slot is
     // written whatever it holds and kept or not, since which kind a position is has
@@ -328,23 +317,12 @@ fn run(
     threads: usize,
     cells: &mut [u32],
     queues: &mut [u32],
-    (a_terminals, b_terminals): (usize, usize),
+    terminals: (usize, usize),
 ) {
     let n = game.positions();
     let large = n * std::mem::size_of::<u32>() > LARGE_BYTES;
     let threads = propagation_threads(game, threads);
-    let (a_slots, rest) = queues.split_at_mut(n + 1);
-    let (b_slots, batch) = rest.split_at_mut(n + 1);
-    let mut a = Queue {
-        slots: a_slots,
-        from: 0,
-        to: a_terminals,
-    };
-    let mut b = Queue {
-        slots: b_slots,
-        from: 0,
-        to: b_terminals,
-    };
+    let (mut a, mut b, batch) = split_queues(queues, n, terminals);
     // SAFETY: AtomicU32 has the same size, alignment and bit validity as u32, and the
     // exclusive borrow of `cells` lasts as long as this view.
     let atomic: &[AtomicU32] = unsafe { &*(cells as *mut [u32] as *const [AtomicU32]) };
@@ -367,6 +345,15 @@ fn run(
         levels.next::<false>(&mut a, remoteness);
         levels.next::<true>(&mut b, remoteness);
     }
+}
+
+/// The queues' memory of a game of `n` positions as the queue of A's wins, the queue
+/// of B's wins and the gathering batch, the queues holding `(a, b)` terminals each.
+fn split_queues(queues: &mut [u32], n: usize, (a, b): (usize, usize)) -> (Queue<'_>, Queue<'_>, &mut [u32]) {
+    let (a_slots, rest) = queues.split_at_mut(n + 1);
+    let (b_slots, batch) = rest.split_at_mut(n + 1);
+    let queue = |slots, to| Queue { slots, from: 0, to };
+    (queue(a_slots, a), queue(b_slots, b), batch)
 }
 
 impl Queue<'_> {
@@ -741,7 +728,7 @@ unsafe fn window_hits(cells: &[u32], window: &[u32], want: u32) -> u32 {
     use std::arch::x86_64::*;
     debug_assert!(window.len() == SCAN_ALL && cells.len() <= 1 << 18);
     // SAFETY: AVX2 as the caller promises; the window's eight ids are moves' targets,
-    // positions below `cells.len()` (a `Game` has no other, and `solution_with`
+    // positions below `cells.len()` (a `Game` has no other, and `solution_into`
     // checks one cell per position), at most 2^18 in the cache, so non-negative as
     // `i32` offsets of 4 bytes each from the start of `cells`.
     unsafe {

@@ -67,8 +67,8 @@ pub fn build(n: usize, forward: &[u32], targets: &[u32], threads: usize) -> Reve
     radix(n, forward, targets, buckets, threads.max(1))
 }
 
-/// Whether [`build_into`] uses its threads for a game of `n` positions: the counting
-/// sort of a smaller game runs on the calling thread.
+/// Whether [`build_into`] hands a game of `n` positions to the partitioned build, which
+/// uses the threads; a smaller game's counting sort runs on the calling thread.
 pub(crate) fn in_parallel(n: usize) -> bool {
     n >= RADIX_MIN_POSITIONS
 }
@@ -84,7 +84,7 @@ pub fn counting_sort(n: usize, forward: &[u32], targets: &[u32]) -> Reverse {
 /// that stay in the cache, where allocating and faulting in the index's memory costs a
 /// good part of the build (games beyond it get new vectors).
 pub(crate) fn build_into(n: usize, forward: &[u32], targets: &[u32], threads: usize, reverse: &mut Reverse) {
-    if n < RADIX_MIN_POSITIONS {
+    if !in_parallel(n) {
         counting_sort_into(n, forward, targets, reverse);
     } else {
         *reverse = build(n, forward, targets, threads);

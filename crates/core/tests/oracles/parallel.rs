@@ -70,6 +70,29 @@ fn interleave(small: &[Game], copies: u32) -> Game {
     Game::from_csr(movers, terminals, offsets, targets, None).unwrap()
 }
 
+/// The solution of `interleave(small, copies)` from value iteration's solutions of the
+/// small games, `truths`: position `p` of copy `c` has its game's value of `p`, and its
+/// chosen move mapped into copy `c`.
+fn interleaved_truth(small: &[Game], copies: u32) -> Solution {
+    let truths: Vec<Solution> = small
+        .iter()
+        .map(|g| Fixpoint::default().solve(g).unwrap())
+        .collect();
+    let size = small[0].positions();
+    let mut want = Solution {
+        values: Vec::with_capacity(size * copies as usize),
+        choices: Vec::with_capacity(size * copies as usize),
+    };
+    for p in 0..size {
+        for c in 0..copies {
+            let truth = &truths[c as usize % truths.len()];
+            want.values.push(truth.values[p]);
+            want.choices.push(truth.choices[p].map(|t| t * copies + c));
+        }
+    }
+    want
+}
+
 /// The level-synchronous solver (`solve/parallel.rs`, over the radix-partitioned
 /// reverse index of `solve/reverse.rs`), on one thread and on pools of two and three,
 /// gives exactly value iteration's values and the first optimal moves, on a game past
@@ -83,23 +106,9 @@ fn parallel_solver_equals_value_iteration_on_every_thread_count() {
     let (size, copies) = (61u32, 69_000u32);
     let mut rng = ChaCha8Rng::seed_from_u64(61);
     let small: Vec<Game> = (0..16).map(|_| random_game_of_size(&mut rng, size)).collect();
-    let truths: Vec<Solution> = small
-        .iter()
-        .map(|g| Fixpoint::default().solve(g).unwrap())
-        .collect();
     let g = interleave(&small, copies);
     assert!(g.positions() > 1 << 22 && g.positions() % (1 << 11) != 0);
-    let mut want = Solution {
-        values: Vec::with_capacity(g.positions()),
-        choices: Vec::with_capacity(g.positions()),
-    };
-    for p in 0..size as usize {
-        for c in 0..copies {
-            let truth = &truths[c as usize % truths.len()];
-            want.values.push(truth.values[p]);
-            want.choices.push(truth.choices[p].map(|t| t * copies + c));
-        }
-    }
+    let want = interleaved_truth(&small, copies);
     // Wins and losses both, draws, and several levels big enough for the pool.
     let mut level = vec![0usize; 64];
     for v in &want.values {
@@ -136,25 +145,7 @@ fn parallel_solver_equals_value_iteration_on_every_thread_count() {
 fn overlapped_solve_in_the_cache_equals_value_iteration() {
     let mut rng = ChaCha8Rng::seed_from_u64(64);
     let small: Vec<Game> = (0..8).map(|_| random_game_of_size(&mut rng, 43)).collect();
-    let truths: Vec<Solution> = small
-        .iter()
-        .map(|g| Fixpoint::default().solve(g).unwrap())
-        .collect();
-    let solved = |copies: u32| {
-        let g = interleave(&small, copies);
-        let mut want = Solution {
-            values: Vec::new(),
-            choices: Vec::new(),
-        };
-        for p in 0..43 {
-            for c in 0..copies {
-                let truth = &truths[c as usize % truths.len()];
-                want.values.push(truth.values[p]);
-                want.choices.push(truth.choices[p].map(|t| t * copies + c));
-            }
-        }
-        (g, want)
-    };
+    let solved = |copies| (interleave(&small, copies), interleaved_truth(&small, copies));
     let (g, want) = solved(1_500);
     assert!(g.positions() > 1 << 15 && g.positions() < 1 << 17);
     let (larger, larger_want) = solved(2_900);
@@ -166,26 +157,19 @@ fn overlapped_solve_in_the_cache_equals_value_iteration() {
                 want,
                 "{threads} threads"
             );
-            assert_eq!(
-                parallel::solve(&larger, threads),
-                larger_want,
-                "{threads} threads"
-            );
-            assert_eq!(
-                parallel::solve(&g, threads),
-                want,
-                "{threads} threads, after a larger game"
-            );
-            assert_eq!(
-                parallel::solve(&smaller, threads),
-                smaller_want,
-                "{threads} threads"
-            );
-            assert_eq!(
-                parallel::solve(&g, threads),
-                want,
-                "{threads} threads, after a smaller game"
-            );
+            // Each game on the scratch the one before left on this thread.
+            for (game, want, which) in [
+                (&larger, &larger_want, "the larger game"),
+                (&g, &want, "the game after a larger one"),
+                (&smaller, &smaller_want, "the smaller game"),
+                (&g, &want, "the game after a smaller one"),
+            ] {
+                assert_eq!(
+                    &parallel::solve(game, threads),
+                    want,
+                    "{which}, {threads} threads"
+                );
+            }
         });
     }
 }
@@ -198,16 +182,9 @@ fn overlapped_solve_in_the_cache_equals_value_iteration() {
 fn propagation_entry_points_equal_value_iteration() {
     let mut rng = ChaCha8Rng::seed_from_u64(63);
     let small: Vec<Game> = (0..8).map(|_| random_game_of_size(&mut rng, 41)).collect();
-    let truths: Vec<Vec<_>> = small
-        .iter()
-        .map(|g| Fixpoint::default().solve(g).unwrap().values)
-        .collect();
     for copies in [1, 7_000] {
         let g = interleave(&small, copies);
-        let want: Vec<_> = (0..41usize)
-            .flat_map(|p| (0..copies).map(move |c| (p, c as usize)))
-            .map(|(p, c)| truths[c % truths.len()][p])
-            .collect();
+        let want = interleaved_truth(&small, copies).values;
         let index = reverse::Reverse::of(&g);
         assert_eq!(parallel::values_of(&parallel::propagate(&g, &index, 1), 1), want);
         let mut cells = vec![u32::MAX; 2 * g.positions() + 5];
