@@ -171,21 +171,32 @@ pub enum BuildError {
         position: u32,
     },
     /// More positions than [`MAX_POSITIONS`].
-    #[error("{count} positions is more than the {MAX_POSITIONS} a game can hold")]
+    #[error("{} positions is more than the {MAX_POSITIONS} a game can hold", at_least(*count))]
     TooManyPositions {
-        /// The number of positions asked for.
+        /// The number of positions asked for; `u64::MAX` where it saturated.
         count: u64,
     },
     /// More moves in all than [`MAX_MOVES`].
-    #[error("{count} moves is more than the {MAX_MOVES} a game can hold")]
+    #[error("{} moves is more than the {MAX_MOVES} a game can hold", at_least(*count))]
     TooManyMoves {
-        /// The number of moves asked for.
+        /// The number of moves asked for; `u64::MAX` where it saturated.
         count: u64,
     },
     /// The arrays given to [`Game::from_csr`] do not fit together (lengths, offsets); the
     /// text names the broken rule. A bug in the caller, not a property of the game.
     #[error("malformed CSR arrays: {0}")]
     MalformedCsr(&'static str),
+}
+
+/// A count as a message gives it: a product's size saturates at `u64::MAX` (a pursuit
+/// input may declare 4·10^9 vertices, 2·n² positions), which is a lower bound, not a
+/// count.
+fn at_least(count: u64) -> String {
+    if count == u64::MAX {
+        format!("at least {count}")
+    } else {
+        count.to_string()
+    }
 }
 
 /// Checks sizes before anything is allocated, so that front-ends can refuse an

@@ -158,10 +158,6 @@ impl Contest for Timeflow {
         let layers = (PRODUCT_BUDGET / layer.max(1)).clamp(1, MAX_GAMES as u64);
         (n.saturating_mul(2).saturating_mul(layers), 3)
     }
-
-    fn product_size(&self) -> u64 {
-        2 * self.goals().len() as u64 * (u64::from(self.n) + self.edges.len() as u64)
-    }
 }
 
 /// A random input on about `n` vertices. Within the limits when `official`: 1 to 3

@@ -9,7 +9,13 @@ use retrocheck_core::{problems, Side};
 
 /// Caps this test process's address space, so that a mutant which stops refusing a
 /// huge instance fails on its first large allocation instead of filling the machine.
+///
+/// The ceiling is read once per process, and under the cap it would be the cap's (three
+/// quarters of 6 GiB) wherever the machine has more: it is read first, so that these
+/// tests see the machine's whichever runs first, alone (`cargo test limits`) or
+/// among the others.
 fn cap_address_space() {
+    retrocheck_core::limits::memory_ceiling();
     let cap: libc::rlim_t = 6 << 30;
     let limit = libc::rlimit {
         rlim_cur: cap,
@@ -193,6 +199,17 @@ fn berzerk_and_catmouse_refuse_what_does_not_fit() {
         "berzerk: the game is too large: 8589934590 positions is more than the 4294967294 a game can hold";
     assert_eq!(b.game().unwrap_err().to_string(), want);
     assert_eq!(b.implicit().err().unwrap().to_string(), want);
+    // A size that saturates is a lower bound, and says so: 2·n² positions of a pursuit
+    // input that declares 4·10^9 vertices is beyond u64.
+    let p = problems::pursuit::Instance {
+        n: 4_000_000_002,
+        edges: vec![(0, 1)],
+        bob: 0,
+        alice: 1,
+    };
+    let want = "pursuit: the game is too large: at least 18446744073709551615 positions is more than the 4294967294 a game can hold";
+    assert_eq!(p.game().unwrap_err().to_string(), want);
+    assert_eq!(p.implicit().err().unwrap().to_string(), want);
 
     let lists = |n: u32| -> Vec<Vec<u32>> {
         let mut lists = vec![Vec::new(); n as usize];

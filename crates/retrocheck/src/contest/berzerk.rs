@@ -126,11 +126,6 @@ impl Contest for Instance {
     fn largest_product(n: u64) -> (u64, u64) {
         (n.saturating_mul(8), 8)
     }
-
-    fn product_size(&self) -> u64 {
-        // Positions and moves: a ring of 1,000 objects with 1,000 steps is 2 million moves.
-        u64::from(self.n) * (2 + (self.rick.len() + self.morty.len()) as u64)
-    }
 }
 
 /// A random instance on a ring of about `n` objects (at least 2). Within the official

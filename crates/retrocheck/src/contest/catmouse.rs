@@ -112,10 +112,6 @@ impl Contest for Instance {
     fn largest_product(n: u64) -> (u64, u64) {
         (n.saturating_mul(n).saturating_mul(2), n.min(64))
     }
-
-    fn product_size(&self) -> u64 {
-        2 * (self.lists.len() as u64).pow(2)
-    }
 }
 
 /// Corridors around the hole: a path through every node in random order (the hole,

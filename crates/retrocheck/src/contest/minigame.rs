@@ -133,10 +133,6 @@ impl Contest for Instance {
         (n.saturating_mul(8), 8)
     }
 
-    fn product_size(&self) -> u64 {
-        6 * u64::from(self.n)
-    }
-
     const FUZZED: bool = true;
 
     fn decode(b: &mut Bytes) -> Option<Instance> {

@@ -108,10 +108,6 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
     /// of `n` units, for refusing a size this machine cannot hold before generating.
     fn largest_product(n: u64) -> (u64, u64);
 
-    /// About how many positions and moves the product game of this test case has: the
-    /// contest-input fuzz targets cross-check only small ones.
-    fn product_size(&self) -> u64;
-
     /// Whether the `diff` fuzz input encodes this problem's test cases ([`decode`]
     /// and [`encode`](Contest::encode)).
     ///
@@ -280,8 +276,6 @@ pub trait Entry: Sync {
     fn single_removals(&self, instance: &Instance, official: bool) -> Vec<Instance>;
     /// [`Contest::largest_product`].
     fn largest_product(&self, n: u64) -> (u64, u64);
-    /// [`Contest::product_size`].
-    fn product_size(&self, instance: &Instance) -> u64;
     /// [`Contest::FUZZED`].
     fn fuzzed(&self) -> bool;
     /// [`Contest::decode`].
@@ -358,10 +352,6 @@ impl<T: Contest + Registered> Entry for Harness<T> {
 
     fn largest_product(&self, n: u64) -> (u64, u64) {
         T::largest_product(n)
-    }
-
-    fn product_size(&self, instance: &Instance) -> u64 {
-        T::of(instance).map_or(0, |t| t.product_size())
     }
 
     fn fuzzed(&self) -> bool {

@@ -144,10 +144,6 @@ impl Contest for Instance {
         (n.saturating_mul(n).saturating_mul(2), n.min(64))
     }
 
-    fn product_size(&self) -> u64 {
-        2 * u64::from(self.n) * u64::from(self.n)
-    }
-
     const FUZZED: bool = true;
 
     fn decode(b: &mut Bytes) -> Option<Instance> {

@@ -134,10 +134,6 @@ impl Contest for Instance {
     fn largest_product(n: u64) -> (u64, u64) {
         (n.saturating_mul(8), 8)
     }
-
-    fn product_size(&self) -> u64 {
-        2 * 2 * self.len() as u64
-    }
 }
 
 /// A random dictionary of `n` words (at least 1) over a small alphabet, so that words
