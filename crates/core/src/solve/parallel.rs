@@ -18,10 +18,10 @@
 //! two queues that hold every level in turn, so that every visit loop knows its
 //! winner at compile time and a visit is a handful of instructions without a branch.
 //! On one thread each level's predecessor lists are gathered into small batches and
-//! visited from there (see `visit_gathered`); games beyond the cache also put a
-//! large frontier in position order, so that it reads the reverse index in ascending
-//! addresses, and prefetch ahead, so that the random accesses of several visits
-//! overlap instead of stalling one by one. Below 2^22 positions one thread does it
+//! visited from there (see `visit_gathered`); from 16,384 positions the visits
+//! prefetch ahead, so that the random accesses of several visits overlap instead of
+//! stalling one by one, and games beyond the cache also put a large frontier in
+//! position order, so that it reads the reverse index in ascending addresses. Below 2^22 positions one thread does it
 //! all: on two cores, two with compare-and-swap are slower there. Each thread keeps
 //! the buffers of its last solve for the next (`Scratch`). A game in the cache solved
 //! on several threads has one build the reverse index while another starts the cells
@@ -520,8 +520,8 @@ const GATHER: usize = 8;
 /// Gathered predecessors are decided in batches of about this many: a batch stays in
 /// the L1 cache between its gathering and its visit.
 const BATCH: usize = 2048;
-/// Beyond the cache, a visit prefetches the cell of the predecessor this many ahead in
-/// its batch (measured: 16 too few at 10^7 positions, 64 no better than 32).
+/// Past [`PREFETCH_BYTES`], a visit prefetches the cell of the predecessor this many
+/// ahead in its batch (measured: 16 too few at 10^7 positions, 64 no better than 32).
 const PREFETCH_CELLS: usize = 32;
 
 /// Visits the predecessors of frontier `entries` (won by B if `B_WON`, else A, at

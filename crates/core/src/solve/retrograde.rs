@@ -20,7 +20,7 @@
 //! to the level-synchronous solver of [`super::parallel`], with the reverse index of
 //! [`super::reverse`]: its frontiers are kept by winner and its predecessor lists
 //! visited in batches by a loop without a branch, so it is the faster at every size;
-//! on games beyond the cache (from 2^18 positions) it prefetches, and
+//! from 16,384 positions it prefetches, and from 2^18
 //! [`solve_with_threads`] builds the reverse index and reads the chosen moves off on a
 //! pool, and from 2^22 positions propagates there too. The queue
 //! solver here remains for giant games (`u64` cells) and for contest product games
