@@ -110,17 +110,42 @@ fn counting_sort_into(n: usize, forward: &[u32], targets: &[u32], reverse: &mut 
     for i in 2..n + 2 {
         counts[i] += counts[i - 1];
     }
+    if n * std::mem::size_of::<u32>() > SCATTER_PREFETCH_BYTES {
+        scatter::<true>(n, forward, targets, counts, slots);
+    } else {
+        scatter::<false>(n, forward, targets, counts, slots);
+    }
+    offsets.pop();
+}
+
+/// Above this many bytes of fill cursors the counting sort's scatter prefetches the
+/// cursor of the move 16 ahead; below, the cursors sit in the L1 cache and the
+/// prefetch is work for nothing (in a profile of the default campaign, whose games
+/// have at most a few thousand positions, 16% of the sort's samples were on it).
+const SCATTER_PREFETCH_BYTES: usize = 32 << 10;
+
+/// The counting sort's last pass: each move's source into its target's next slot,
+/// `counts[t + 1]` being target t's fill cursor.
+#[inline(always)]
+fn scatter<const PREFETCH: bool>(
+    n: usize,
+    forward: &[u32],
+    targets: &[u32],
+    counts: &mut [u32],
+    slots: &mut [u32],
+) {
     for p in 0..n {
         for e in forward[p] as usize..forward[p + 1] as usize {
-            if let Some(&ahead) = targets.get(e + 16) {
-                prefetch(counts, ahead as usize + 1);
+            if PREFETCH {
+                if let Some(&ahead) = targets.get(e + 16) {
+                    prefetch(counts, ahead as usize + 1);
+                }
             }
             let slot = &mut counts[targets[e] as usize + 1];
             slots[*slot as usize] = p as u32;
             *slot += 1;
         }
     }
-    offsets.pop();
 }
 
 /// Splits positions `0..n` into `parts` ranges with about as many moves each.
