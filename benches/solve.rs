@@ -34,7 +34,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use retrocheck::solve::{parallel, retrograde, reverse};
+use retrocheck::solve::{parallel, prefetch, retrograde, reverse};
 use retrocheck::{Game, GameBuilder, Side, Solution, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -90,17 +90,6 @@ fn decision_order(cells: &[u32], n: usize) -> Vec<u32> {
         .collect();
     keyed.sort_unstable();
     keyed.into_iter().map(|(_, _, p)| p).collect()
-}
-
-/// A hint to bring `item`'s cache line in (nothing off x86-64).
-fn prefetch<T>(item: &T) {
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = item;
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint that reads nothing; the address is a valid reference.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(item as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0)
-    }
 }
 
 fn compile_baseline() -> Option<PathBuf> {
@@ -240,12 +229,10 @@ fn main() {
                 let (offsets, sources) = (&index.offsets, &index.sources);
                 for (i, &q) in order.iter().enumerate() {
                     if let Some(&ahead) = order.get(i + 16) {
-                        prefetch(&offsets[ahead as usize]);
+                        prefetch(offsets, ahead as usize);
                     }
                     if let Some(&ahead) = order.get(i + 8) {
-                        if let Some(first) = sources.get(offsets[ahead as usize] as usize) {
-                            prefetch(first);
-                        }
+                        prefetch(sources, offsets[ahead as usize] as usize);
                     }
                     for &source in &sources[offsets[q as usize] as usize..offsets[q as usize + 1] as usize] {
                         let c = &mut counters[source as usize];

@@ -2,9 +2,10 @@
 //! mapped in ahead, and prefetching for loops whose loads are random.
 
 /// A hint to the CPU that `slice[index]` will soon be read; does nothing off x86_64 or
-/// when `index` is out of range.
+/// when `index` is out of range. Public for the solve bench, whose floors prefetch as
+/// the solver does.
 #[inline(always)]
-pub(crate) fn prefetch<T>(slice: &[T], index: usize) {
+pub fn prefetch<T>(slice: &[T], index: usize) {
     #[cfg(target_arch = "x86_64")]
     if let Some(item) = slice.get(index) {
         // SAFETY: a prefetch only hints the cache; the address is a valid reference.

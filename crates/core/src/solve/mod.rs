@@ -15,6 +15,7 @@ use crate::solution::Solution;
 
 pub use certify::{certify, Rule, Violation};
 pub use fixpoint::Fixpoint;
+pub use memory::prefetch;
 pub use minimax::Minimax;
 pub use retrograde::Retrograde;
 
