@@ -21,8 +21,9 @@
 //! visited from there (see `visit_gathered`); from 16,384 positions the visits
 //! prefetch ahead, so that the random accesses of several visits overlap instead of
 //! stalling one by one, and games beyond the cache also put a large frontier in
-//! position order, so that it reads the reverse index in ascending addresses. Below 2^22 positions one thread does it
-//! all: on two cores, two with compare-and-swap are slower there. Each thread keeps
+//! position order, so that it reads the reverse index in ascending addresses. Below
+//! 2^22 positions one thread does it all: on two cores, two with compare-and-swap are
+//! slower there. Each thread keeps
 //! the buffers of its last solve for the next (`Scratch`). A game in the cache solved
 //! on several threads has one build the reverse index while another starts the cells
 //! and maps in the solution (`solve_overlapped`).
