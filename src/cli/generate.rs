@@ -2,10 +2,9 @@
 //! (the benchmark inputs are made this way), and any input of a `stress` campaign
 //! again, byte for byte.
 
-use super::{Exit, Status};
+use super::{Exit, Own, Status, Verb};
 use retrocheck::contest::{Contest, Rules};
 use retrocheck::generate::{self, Case};
-use retrocheck::problems::Registered;
 use retrocheck::stress::{input_at, Program, Settings, Target};
 use retrocheck::Game;
 
@@ -57,7 +56,10 @@ pub struct Args {
     pub relax: bool,
 }
 
-pub fn run(args: Args) -> Status {
+pub fn run(args: Args, own: &Own) -> Status {
+    if let Some(problem) = own.find(&args.what) {
+        return problem.run(Verb::Generate(args));
+    }
     super::per_target(&args.what.clone(), args)
 }
 
@@ -69,7 +71,7 @@ impl super::PerTarget for Args {
         }
     }
 
-    fn problem<T: Contest + Registered>(self) -> Status {
+    fn problem<T: Contest>(self) -> Status {
         match self.index {
             Some(_) => indexed::<T>(&self),
             None => instances::<T>(&self),

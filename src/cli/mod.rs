@@ -19,6 +19,7 @@ pub mod generate;
 pub mod input;
 pub mod merge;
 pub mod mutants;
+pub mod own;
 pub mod replay;
 pub mod show;
 pub mod shrink;
@@ -26,6 +27,7 @@ pub mod solve;
 pub mod stress;
 
 use anyhow::{anyhow, Context};
+pub use own::{Own, Verb};
 use retrocheck::contest::{self, Contest, Visit};
 use retrocheck::problems::{Problem, Registered};
 use retrocheck::Subject;
@@ -218,12 +220,13 @@ pub fn threads(asked: Option<usize>, flag: &str) -> Result<usize, Exit> {
     }
 }
 
-/// A verb's work on what it was given: `.game` files, or a problem of the registry.
+/// A verb's work on what it was given: `.game` files, or a problem (of the registry, or
+/// of a user's own command line through [`own::For`]).
 pub trait PerTarget: Sized {
     /// The verb on `.game` files.
     fn game(self) -> Status;
     /// The verb on problem `T`.
-    fn problem<T: Contest + Registered>(self) -> Status;
+    fn problem<T: Contest>(self) -> Status;
 }
 
 /// Runs `verb` on the target named `what` (`game`, or a problem: clap has checked the

@@ -1,14 +1,18 @@
 //! `retrocheck replay [PATH...]`: every corpus case through every oracle and its `.out`.
 
-use super::{Exit, Status};
-use retrocheck::corpus::{inputs, replay_file, ReplayError};
+use super::own::Replayed;
+use super::{Exit, Own, Status};
+use retrocheck::corpus::inputs;
 use std::path::PathBuf;
 
 /// Replays the corpus. A case the solver fails is a failure (status 1); a file that
 /// cannot be used — unreadable, not in its format, without its `.out`, or with a
 /// `.out` that every oracle refutes — is the corpus's fault, not the solver's, as the
 /// API's `replay` reports it (status 2 when nothing failed).
-pub fn run(paths: Vec<PathBuf>) -> Status {
+///
+/// With problems of a user's own command line, their inputs (`corpus/NAME/*.in`) are
+/// replayed too, each once, against the expected output proven now.
+pub fn run(paths: Vec<PathBuf>, own: &Own) -> Status {
     let paths = if paths.is_empty() {
         vec![PathBuf::from("corpus")]
     } else {
@@ -16,17 +20,24 @@ pub fn run(paths: Vec<PathBuf>) -> Status {
     };
     let mut files = Vec::new();
     for path in &paths {
-        files.extend(inputs(path).map_err(|e| Exit::bad(format!("{}: {e}", path.display())))?);
+        let listed = |e: std::io::Error| Exit::bad(format!("{}: {e}", path.display()));
+        let mut found = inputs(path).map_err(listed)?;
+        let theirs = own.inputs(path).map_err(listed)?;
+        if !theirs.is_empty() {
+            found.extend(theirs);
+            found.sort();
+        }
+        files.extend(found);
     }
     let (mut failures, mut unusable) = (0, 0);
     for file in &files {
-        match replay_file(file) {
-            Ok(_) => {}
-            Err(e @ ReplayError::Failed { .. }) => {
+        match own.replay(file) {
+            Ok(()) => {}
+            Err(Replayed::Failed(e)) => {
                 failures += 1;
                 outln!("FAIL {e}");
             }
-            Err(e) => {
+            Err(Replayed::Unusable(e)) => {
                 unusable += 1;
                 outln!("BAD {e}");
             }

@@ -1,7 +1,7 @@
 //! `retrocheck shrink FILE`: reduce a failing case to a 1-minimal one and save it.
 
 use super::input::{read_contest, read_game};
-use super::{solver, Exit, Status};
+use super::{solver, Exit, Own, PerTarget, Status, Verb};
 use retrocheck::corpus::Kind;
 use retrocheck::generate::Case;
 use retrocheck::oracles::{check_case, Oracles};
@@ -29,6 +29,25 @@ pub struct Args {
     /// Do not save the shrunk case.
     #[arg(long)]
     pub no_save: bool,
+    /// Shrink a contest input by re-running your program on it (as `stress` shrinks;
+    /// run by `sh -c`, reading the input on stdin) instead of checking a solver: the
+    /// way a problem of your own command line is shrunk.
+    #[arg(long, conflicts_with_all = ["solver", "fuzz_artifact"])]
+    pub solution: Option<String>,
+}
+
+/// `shrink --solution`: a contest input shrunk by re-running the program.
+impl PerTarget for Args {
+    fn game(self) -> Status {
+        Err(Exit::bad(format!(
+            "--solution shrinks a contest input (`.in` under a directory named after its problem, or with --problem): {} is not one",
+            self.file.display()
+        )))
+    }
+
+    fn problem<T: retrocheck::contest::Contest>(self) -> Status {
+        super::own::shrink_by_program::<T>(&self)
+    }
 }
 
 /// Whether a file is a libFuzzer artifact, by the names libFuzzer gives them.
@@ -114,8 +133,22 @@ pub fn read_case(file: &Path, problem: Option<&str>, verb: &str) -> Result<Case,
     }
 }
 
-pub fn run(args: Args) -> Status {
+pub fn run(args: Args, own: &Own) -> Status {
     super::keep_going_on_output_errors();
+    let named = args.problem.as_deref().map(|name| own.find(name));
+    if let Some(problem) = named.unwrap_or_else(|| own.owner(&args.file)) {
+        return problem.run(Verb::Shrink(args));
+    }
+    if args.solution.is_some() {
+        let what = match &args.problem {
+            Some(name) => name.clone(),
+            None => match Kind::of_path(&args.file) {
+                Some(Kind::Problem(problem)) => problem.name().to_string(),
+                _ => "game".to_string(),
+            },
+        };
+        return super::per_target(&what, args);
+    }
     let under_test = solver(&args.solver, 1)?;
     let case = if args.fuzz_artifact {
         read_artifact(&args.file)?

@@ -1,7 +1,7 @@
 //! `retrocheck solve`: a `.game` file or a contest input, solved and printed.
 
 use super::input::{read_contest, read_game};
-use super::{Exit, Status};
+use super::{Exit, Own, Status, Verb};
 use retrocheck::problems::{AnswerWriter, InputError, Instance, Problem};
 use retrocheck::solve::{retrograde, Retrograde, Solver};
 use retrocheck::Subject;
@@ -29,7 +29,10 @@ pub struct Args {
     pub solver: Option<String>,
 }
 
-pub fn run(args: Args) -> Status {
+pub fn run(args: Args, own: &Own) -> Status {
+    if let Some(problem) = own.find(&args.what) {
+        return problem.run(Verb::Solve(args));
+    }
     // 0 below is one per core, as the solvers take it.
     let threads = super::threads(args.threads, "--threads")?;
     let subject = args
@@ -153,14 +156,14 @@ fn problem_on_pool(problem: Problem, file: &Path, subject: Option<&dyn Subject>)
 /// in flight, or when nothing is in flight (so every case runs, and a case too large
 /// for the ceiling meets its own refusal). Only the thread that spawns waits, helping
 /// with the cases in flight meanwhile, so a pool of one thread cannot deadlock.
-struct Budget {
+pub(super) struct Budget {
     ceiling: u64,
     in_use: Mutex<u64>,
     freed: Condvar,
 }
 
 impl Budget {
-    fn new(ceiling: u64) -> Budget {
+    pub(super) fn new(ceiling: u64) -> Budget {
         Budget {
             ceiling,
             in_use: Mutex::new(0),
@@ -170,7 +173,7 @@ impl Budget {
 
     /// Waits until `bytes` (at most the ceiling) fit, takes them and returns what was
     /// taken, for [`release`](Self::release).
-    fn acquire(&self, bytes: u64) -> u64 {
+    pub(super) fn acquire(&self, bytes: u64) -> u64 {
         let bytes = bytes.min(self.ceiling);
         loop {
             let mut in_use = self.in_use.lock().expect("no panics under the lock");
@@ -190,7 +193,7 @@ impl Budget {
         }
     }
 
-    fn release(&self, bytes: u64) {
+    pub(super) fn release(&self, bytes: u64) {
         *self.in_use.lock().expect("no panics under the lock") -= bytes;
         self.freed.notify_all();
     }

@@ -2,11 +2,10 @@
 //! the library's stress campaign ([`retrocheck::stress`]) with a progress bar, the
 //! report printed, the shrunk case saved and the JSON written.
 
-use super::{Exit, Status};
+use super::{Exit, Own, Status, Verb};
 use indicatif::{ProgressBar, ProgressStyle};
 use retrocheck::contest::{Contest, Rules};
 use retrocheck::corpus::{self, Kind};
-use retrocheck::problems::{Problem, Registered};
 use retrocheck::stress::quote::block;
 use retrocheck::stress::report::{FailureRecord, Report, ShrunkRecord, StressFile};
 use retrocheck::stress::{
@@ -93,6 +92,10 @@ pub struct Args {
     /// coverage per axis, the failure) as JSON to this file, for CI.
     #[arg(long)]
     pub json: Option<PathBuf>,
+    /// The binary that writes an input again, when it is a user's own command line
+    /// rather than `retrocheck` (set by [`run`], not a flag).
+    #[arg(skip)]
+    pub binary: Option<String>,
 }
 
 /// A byte count: a number with an optional K, M or G suffix (powers of 1024, `iB` or
@@ -123,11 +126,15 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
     Ok(bytes)
 }
 
-pub fn run(args: Args) -> Status {
+pub fn run(mut args: Args, own: &Own) -> Status {
     super::keep_going_on_output_errors();
     // This process starts no children but the runs: a stray of an ended run is killed
     // even without its mark.
     retrocheck::stress::run::own_every_child();
+    args.binary = own.binary().map(str::to_owned);
+    if let Some(problem) = own.find(&args.what) {
+        return problem.run(Verb::Stress(args));
+    }
     super::per_target(&args.what.clone(), args)
 }
 
@@ -136,8 +143,17 @@ impl super::PerTarget for Args {
         stress::<Game>(self)
     }
 
-    fn problem<T: Contest + Registered>(self) -> Status {
+    fn problem<T: Contest>(self) -> Status {
         stress::<T>(self)
+    }
+}
+
+/// The command that writes input `index` again: `retrocheck generate …`, or the user's
+/// own binary's when it runs.
+fn regenerate<T: Target>(settings: &Settings, args: &Args, index: u64) -> String {
+    match &args.binary {
+        Some(binary) => settings.regenerate_with::<T>(binary, index),
+        None => settings.regenerate::<T>(index),
     }
 }
 
@@ -229,7 +245,7 @@ fn stress<T: Target>(args: Args) -> Status {
                 index,
                 seed: args.seed,
                 trouble: trouble.to_string(),
-                regenerate: settings.regenerate::<T>(index),
+                regenerate: regenerate::<T>(&settings, &args, index),
             };
             if let Err(Exit::BadInput(e) | Exit::Found(e)) =
                 write_json::<T>(&args, &settings, report, searched.elapsed, Some(failure))
@@ -238,7 +254,7 @@ fn stress<T: Target>(args: Args) -> Status {
             }
             let report = anyhow::anyhow!(
                 "input {index} ({}): {trouble}\n{}",
-                settings.regenerate::<T>(index),
+                regenerate::<T>(&settings, &args, index),
                 block(input.text().as_bytes(), SHOWN_OUTPUT)
             );
             return Err(match trouble {
@@ -257,7 +273,7 @@ fn stress<T: Target>(args: Args) -> Status {
         retrocheck::text::count(input.cases.len(), "test case"),
         searched.elapsed.as_secs_f64()
     );
-    outln!("regenerate it: {}", settings.regenerate::<T>(index));
+    outln!("regenerate it: {}", regenerate::<T>(&settings, &args, index));
     eprintln!("shrinking, re-running the program at each step …");
     // Shrinking gets --shrink-time, or as long as the search with --time; one too long
     // to add to the clock (2^64 s) is no deadline.
@@ -356,7 +372,7 @@ fn stress<T: Target>(args: Args) -> Status {
             seed: args.seed,
             verdict: verdict.code().into(),
             message: verdict.to_string(),
-            regenerate: settings.regenerate::<T>(index),
+            regenerate: regenerate::<T>(&settings, &args, index),
             shrunk: ShrunkRecord {
                 input: text.clone(),
                 verdict: reduced.verdict.code().into(),
@@ -445,11 +461,18 @@ fn save<T: Target>(
     if settings.reference.is_some() && own.as_deref().map(str::as_bytes) != Some(expected) {
         return Saving::Variant;
     }
-    let kind = match Problem::from_name(T::NAME) {
-        Some(problem) => Kind::Problem(problem),
-        None => Kind::Game,
+    // A problem's directory is its name, whether the registry knows it or not.
+    let (directory, extension) = if T::CONTEST {
+        (T::NAME, "in")
+    } else {
+        (Kind::Game.directory(), Kind::Game.extension())
     };
-    match corpus::save(&args.save, kind, text, &String::from_utf8_lossy(expected)) {
+    match corpus::save_in(
+        &args.save.join(directory),
+        extension,
+        text,
+        &String::from_utf8_lossy(expected),
+    ) {
         Ok(saved) => Saving::Saved(saved),
         Err(e) => Saving::Failed(e),
     }

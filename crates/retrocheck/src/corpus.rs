@@ -225,6 +225,13 @@ pub fn replay_file(path: &Path) -> Result<usize, ReplayError> {
 /// Every corpus input under `root` (a file, or a directory searched recursively), in
 /// a stable order.
 pub fn inputs(root: &Path) -> std::io::Result<Vec<PathBuf>> {
+    inputs_where(root, |path| Kind::of_path(path).is_some())
+}
+
+/// [`inputs`] for the files `accept` takes (a problem's inputs that [`Kind`] does not
+/// know: a problem of a user's own command line). A file given as `root` is taken as it
+/// is, as [`inputs`] takes it.
+pub fn inputs_where(root: &Path, accept: impl Fn(&Path) -> bool) -> std::io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     if root.is_file() {
         found.push(root.to_path_buf());
@@ -242,7 +249,7 @@ pub fn inputs(root: &Path) -> std::io::Result<Vec<PathBuf>> {
             let path = entry?.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if Kind::of_path(&path).is_some() {
+            } else if accept(&path) {
                 found.push(path);
             }
         }
@@ -279,10 +286,16 @@ pub struct Saved {
 /// place is removed again: a case is both files or neither. An existing file is never
 /// replaced; an identical one counts as present, a different one is an error.
 pub fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Result<Saved> {
-    let dir = root.join(kind.directory());
-    fs::create_dir_all(&dir).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+    save_in(&root.join(kind.directory()), kind.extension(), input, output)
+}
+
+/// [`save`] into the directory `dir` itself, the input with extension `extension`: for
+/// a problem [`Kind`] does not know (a problem of a user's own command line, saved in
+/// `root/NAME/` as `.in`).
+pub fn save_in(dir: &Path, extension: &str, input: &str, output: &str) -> std::io::Result<Saved> {
+    fs::create_dir_all(dir).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
     let name = content_name(input.as_bytes());
-    let input_path = dir.join(format!("{name}.{}", kind.extension()));
+    let input_path = dir.join(format!("{name}.{extension}"));
     let output_path = dir.join(format!("{name}.out"));
     let saved = |already_present| Saved {
         input: input_path.clone(),
@@ -293,8 +306,8 @@ pub fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Resu
     if present(&input_path, input)? && present(&output_path, output)? {
         return Ok(saved(true));
     }
-    let output_temp = written(&dir, output)?;
-    let input_temp = written(&dir, input)?;
+    let output_temp = written(dir, output)?;
+    let input_temp = written(dir, input)?;
     let output_new = link_new(output_temp, &output_path, output)?;
     match link_new(input_temp, &input_path, input) {
         Ok(input_new) => Ok(saved(!input_new)),

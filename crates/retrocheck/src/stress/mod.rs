@@ -98,8 +98,16 @@ impl Settings {
                 self.seed
             );
         }
+        self.regenerate_with::<T>("retrocheck", index)
+    }
+
+    /// The command that writes input `index` again, byte for byte, run by `binary`: a
+    /// command line that knows the problem (`retrocheck` for the registered ones, or
+    /// one built with retrocheck-cli's `Cli` for a problem of your own). `binary` is
+    /// written as it is given: quote it first if it needs quoting.
+    pub fn regenerate_with<T: Target>(&self, binary: &str, index: u64) -> String {
         let mut command = format!(
-            "retrocheck generate {} --seed {} --index {index} --max-size {}",
+            "{binary} generate {} --seed {} --index {index} --max-size {}",
             T::NAME,
             self.seed,
             self.max_size
