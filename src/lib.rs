@@ -246,3 +246,68 @@ fn status(result: cli::Status) -> ExitCode {
         (Ok(()), None) => ExitCode::SUCCESS,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cli::own::{Replayed, Verb};
+    use std::path::Path;
+
+    /// A problem that is only a name: what `check_names` looks at.
+    struct Named(&'static str);
+
+    impl OwnProblem for Named {
+        fn name(&self) -> &'static str {
+            self.0
+        }
+        fn type_name(&self) -> &'static str {
+            "mine::Named"
+        }
+        fn run(&self, _: Verb) -> cli::Status {
+            unreachable!("a refused command line runs nothing")
+        }
+        fn replay(&self, _: &Path) -> Result<(), Replayed> {
+            unreachable!("a refused command line runs nothing")
+        }
+    }
+
+    fn refusal(names: &[&'static str]) -> String {
+        let cli = Cli {
+            problems: names
+                .iter()
+                .map(|&n| Box::new(Named(n)) as Box<dyn OwnProblem>)
+                .collect(),
+        };
+        cli.check_names().unwrap_err()
+    }
+
+    /// Issue 35: a problem's name must not take a built-in's, `game`'s or another
+    /// registered problem's, and must name a corpus directory.
+    #[test]
+    fn taken_and_unusable_names_are_refused_saying_why() {
+        let why = refusal(&["pursuit"]);
+        assert!(
+            why.contains("mine::Named is named 'pursuit', the name of a built-in problem"),
+            "{why}"
+        );
+        let why = refusal(&["game"]);
+        assert!(why.contains("'game', which names `.game` files"), "{why}");
+        let why = refusal(&["mine", "mine"]);
+        assert!(
+            why.contains("'mine', as mine::Named registered before it is"),
+            "{why}"
+        );
+        for bad in ["", "a/b", "-x", "two words", ".."] {
+            let why = refusal(&[bad]);
+            assert!(
+                why.contains("cannot name a command-line value and a corpus directory"),
+                "{bad:?}: {why}"
+            );
+        }
+        let fine = Cli {
+            problems: vec![Box::new(Named("timeflow")), Box::new(Named("cat_mouse-2"))],
+        };
+        assert_eq!(fine.check_names(), Ok(()));
+        assert_eq!(Cli::new().check_names(), Ok(()));
+    }
+}

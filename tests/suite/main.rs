@@ -2,6 +2,7 @@
 
 mod api;
 mod cli;
+mod cli_own;
 mod corpus;
 mod differential;
 mod fuzz_regressions;
