@@ -5,6 +5,7 @@ use super::Exit;
 use retrocheck::format::parse_game_from;
 use retrocheck::problems::{check_input_size, InputError, Problem};
 use retrocheck::Game;
+use std::io::Read;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
@@ -100,6 +101,25 @@ pub fn read_contest(problem: Problem, path: &Path) -> Result<ContestBytes, Exit>
         .read_input(reader, size)
         .map(ContestBytes::Read)
         .map_err(bad)
+}
+
+/// A contest input's bytes, for a problem the registry does not know (of a user's own
+/// command line): at most what a built-in problem's input may be (a quarter of the memory ceiling), so that `/dev/zero` is
+/// refused instead of filling the memory.
+pub fn read_unregistered(path: &Path) -> Result<Vec<u8>, Exit> {
+    let bad = |e: InputError| Exit::bad(format!("{}: {e}", path.display()));
+    let (reader, size) = open(path)?;
+    if let Some(size) = size {
+        check_input_size(size).map_err(bad)?;
+    }
+    let most = retrocheck::sizes::memory_ceiling() / 4;
+    let mut bytes = Vec::new();
+    reader
+        .take(most + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Exit::bad(format!("reading {}: {e}", path.display())))?;
+    check_input_size(bytes.len() as u64).map_err(bad)?;
+    Ok(bytes)
 }
 
 /// The file `path` names (standard input for `-`) when it is a regular file with

@@ -7,24 +7,19 @@
 //! goes through the registry ([`super::per_target`]); a problem of the user's crate is
 //! not `Registered`, so it goes through here, by the generic code paths that take any
 //! `Contest` (`stress`, `generate`) or by its own (`ContestProblem::answer_line` for
-//! `solve`, a program re-run by [`reduce`] for `shrink`, the proven expected output for
+//! `solve`, a program re-run by `stress::reduce` for `shrink`, the proven expected output for
 //! `replay`).
 
 use super::{generate, input, shrink, solve, stress, Exit, PerTarget, Status};
-use retrocheck::contest::{Contest, Rules};
+use retrocheck::contest::Contest;
 use retrocheck::corpus::{inputs_where, replay_file, ReplayError};
 use retrocheck::oracles::expected::ExpectedError;
-use retrocheck::problems::{check_input_size, InputError};
+use retrocheck::problems::InputError;
 use retrocheck::solution::out_lines;
-use retrocheck::stress::quote::block;
-use retrocheck::stress::{expected, reduce, test, Input, Program, Settings, Verdict};
-use std::io::Read;
+use retrocheck::stress::Input;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-
-/// At most this many bytes of an output are shown, as `stress` shows them.
-const SHOWN_OUTPUT: usize = 600;
 
 /// A verb on a problem of the user's own command line, with its arguments.
 pub enum Verb {
@@ -78,7 +73,7 @@ impl<T: Contest> OwnProblem for For<T> {
             Verb::Stress(args) => args.problem::<T>(),
             Verb::Generate(args) => args.problem::<T>(),
             Verb::Solve(args) => answer::<T>(&args),
-            Verb::Shrink(args) => shrink_by_program::<T>(&args),
+            Verb::Shrink(args) => shrink::by_program::<T>(&args),
         }
     }
 
@@ -163,25 +158,6 @@ impl Own {
     }
 }
 
-/// A contest input's bytes, for a problem of the user's: at most what a built-in
-/// problem's input may be (a quarter of the memory ceiling), so that `/dev/zero` is
-/// refused instead of filling the memory.
-fn read_input(path: &Path) -> Result<Vec<u8>, Exit> {
-    let bad = |e: InputError| Exit::bad(format!("{}: {e}", path.display()));
-    let (reader, size) = input::open(path)?;
-    if let Some(size) = size {
-        check_input_size(size).map_err(bad)?;
-    }
-    let most = retrocheck::sizes::memory_ceiling() / 4;
-    let mut bytes = Vec::new();
-    reader
-        .take(most + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Exit::bad(format!("reading {}: {e}", path.display())))?;
-    check_input_size(bytes.len() as u64).map_err(bad)?;
-    Ok(bytes)
-}
-
 /// `solve NAME [FILE]`: each test case answered by the problem's fast path
 /// (`answer_line`), on `--threads` threads as a built-in problem's are; a malformed
 /// input prints nothing but the error, which names the line.
@@ -195,7 +171,7 @@ fn answer<T: Contest>(args: &solve::Args) -> Status {
     let threads = super::threads(args.threads, "--threads")?;
     let file = &args.file;
     let bad = |e: String| Exit::bad(format!("{}: {e}", file.display()));
-    let bytes = read_input(file)?;
+    let bytes = input::read_unregistered(file)?;
     let cases = retrocheck::problems::cases::<T>(&bytes).map_err(|e| bad(e.to_string()))?;
     // One test case is answered on this thread; several side by side, within the
     // memory ceiling together, as `solve` does for the built-in problems.
@@ -238,106 +214,6 @@ fn answer<T: Contest>(args: &solve::Args) -> Status {
     }
     out!("{text}");
     Ok(())
-}
-
-/// `shrink FILE --solution CMD` for a contest problem: the input shrunk by re-running
-/// the program at each step ([`reduce`], as `stress` shrinks), then printed and saved
-/// in `--corpus` as `stress` does.
-pub fn shrink_by_program<T: Contest>(args: &shrink::Args) -> Status {
-    let file = &args.file;
-    let Some(command) = &args.solution else {
-        return Err(Exit::bad(format!(
-            "give --solution CMD: an input of {} is shrunk by re-running your program on it, as `stress` shrinks",
-            T::NAME
-        )));
-    };
-    if args.fuzz_artifact {
-        return Err(Exit::bad(
-            "--fuzz-artifact is a `diff` fuzz input of a game: --solution shrinks a contest input",
-        ));
-    }
-    let bytes = read_input(file)?;
-    let cases = retrocheck::problems::parse::<T>(&bytes)
-        .map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
-    if cases.is_empty() {
-        return Err(Exit::bad(format!(
-            "{}: no test case, nothing to shrink",
-            file.display()
-        )));
-    }
-    if !args.no_save {
-        super::check_output_dir(&args.corpus, "--corpus")?;
-    }
-    let input = Input { cases };
-    // An input beyond the official limits is shrunk among such inputs; an official one
-    // stays official.
-    let official = input.cases.iter().all(|c| c.is_official());
-    let largest = input.cases.iter().map(|c| c.size()).max().unwrap_or(1);
-    let settings = Settings {
-        program: Program::new(command.as_str(), T::TIME_LIMIT),
-        reference: None,
-        exact: false,
-        rules: Rules {
-            edge_cases: !official,
-            beyond_limits: !official,
-        },
-        seed: 0,
-        max_size: u32::try_from(largest).unwrap_or(u32::MAX).max(1),
-    };
-    let unjudged = |e: &dyn std::fmt::Display| Exit::Unjudged(anyhow::anyhow!("{}: {e}", file.display()));
-    let tested = test(&settings, &input).map_err(|e| unjudged(&e))?;
-    if tested.verdict == Verdict::Accepted {
-        outln!("`{command}` passes {}: nothing to shrink", file.display());
-        return Ok(());
-    }
-    outln!("{}: {}", file.display(), tested.verdict);
-    eprintln!("shrinking, re-running the program at each step …");
-    let reduced = reduce(&settings, &input, &tested.verdict, 1, None);
-    let text = reduced.input.text();
-    let expected = expected(&settings, &reduced.input).map_err(|e| unjudged(&e))?;
-    // Saved first, then printed, as `stress` does.
-    let saved = (!args.no_save).then(|| {
-        retrocheck::corpus::save_in(
-            &args.corpus.join(T::NAME),
-            "in",
-            &text,
-            &String::from_utf8_lossy(&expected),
-        )
-    });
-    let again = reduced.reproduced;
-    if again.always() {
-        outln!(
-            "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{text}",
-            retrocheck::text::count(reduced.steps, "step"),
-            retrocheck::text::count(reduced.runs, "run"),
-            reduced.elapsed.as_secs_f64(),
-            reduced.input.describe()
-        );
-    } else {
-        outln!(
-            "\nthe program is not deterministic: it failed {} in {} of {} runs, and a failure that does not come back on every run is not shrunk. The input ({}):\n\n{text}",
-            file.display(),
-            again.failed,
-            again.runs,
-            reduced.input.describe()
-        );
-    }
-    outln!("expected output:\n{}", block(&expected, SHOWN_OUTPUT));
-    outln!("your output:\n{}", block(&reduced.output, SHOWN_OUTPUT));
-    outln!("verdict: {}", reduced.verdict);
-    match saved {
-        None => {}
-        Some(Ok(saved)) => super::keep(format_args!(
-            "\nsaved as {} and {}",
-            saved.input.display(),
-            saved.output.display()
-        )),
-        Some(Err(e)) => eprintln!("retrocheck: not saved in {}: {e}", args.corpus.display()),
-    }
-    Err(Exit::Found(anyhow::anyhow!(
-        "`{command}`: {}",
-        reduced.verdict.kind()
-    )))
 }
 
 /// Replays a corpus input of problem `T`: its expected output, proven as `stress`

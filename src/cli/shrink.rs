@@ -1,12 +1,20 @@
-//! `retrocheck shrink FILE`: reduce a failing case to a 1-minimal one and save it.
+//! `retrocheck shrink FILE`: reduce a failing case to a 1-minimal one and save it; with
+//! `--solution`, a contest input by re-running the program at every step, as `stress`
+//! shrinks (the way a problem of a user's own command line is shrunk).
 
 use super::input::{read_contest, read_game};
 use super::{solver, Exit, Own, PerTarget, Status, Verb};
+use retrocheck::contest::{Contest, Rules};
 use retrocheck::corpus::Kind;
 use retrocheck::generate::Case;
 use retrocheck::oracles::{check_case, Oracles};
 use retrocheck::problems::Problem;
+use retrocheck::stress::quote::block;
+use retrocheck::stress::{expected, reduce, test, Input, Program, Settings, Verdict};
 use std::path::{Path, PathBuf};
+
+/// At most this many bytes of an output are shown, as `stress` shows them.
+const SHOWN_OUTPUT: usize = 600;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -45,8 +53,8 @@ impl PerTarget for Args {
         )))
     }
 
-    fn problem<T: retrocheck::contest::Contest>(self) -> Status {
-        super::own::shrink_by_program::<T>(&self)
+    fn problem<T: Contest>(self) -> Status {
+        by_program::<T>(&self)
     }
 }
 
@@ -179,4 +187,104 @@ pub fn run(args: Args, own: &Own) -> Status {
             )))
         }
     }
+}
+
+/// `shrink FILE --solution CMD` for a contest problem: the input shrunk by re-running
+/// the program at each step ([`reduce`], as `stress` shrinks), then printed and saved
+/// in `--corpus` as `stress` does.
+pub fn by_program<T: Contest>(args: &Args) -> Status {
+    let file = &args.file;
+    let Some(command) = &args.solution else {
+        return Err(Exit::bad(format!(
+            "give --solution CMD: an input of {} is shrunk by re-running your program on it, as `stress` shrinks",
+            T::NAME
+        )));
+    };
+    if args.fuzz_artifact {
+        return Err(Exit::bad(
+            "--fuzz-artifact is a `diff` fuzz input of a game: --solution shrinks a contest input",
+        ));
+    }
+    let bytes = super::input::read_unregistered(file)?;
+    let cases = retrocheck::problems::parse::<T>(&bytes)
+        .map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
+    if cases.is_empty() {
+        return Err(Exit::bad(format!(
+            "{}: no test case, nothing to shrink",
+            file.display()
+        )));
+    }
+    if !args.no_save {
+        super::check_output_dir(&args.corpus, "--corpus")?;
+    }
+    let input = Input { cases };
+    // An input beyond the official limits is shrunk among such inputs; an official one
+    // stays official.
+    let official = input.cases.iter().all(|c| c.is_official());
+    let largest = input.cases.iter().map(|c| c.size()).max().unwrap_or(1);
+    let settings = Settings {
+        program: Program::new(command.as_str(), T::TIME_LIMIT),
+        reference: None,
+        exact: false,
+        rules: Rules {
+            edge_cases: !official,
+            beyond_limits: !official,
+        },
+        seed: 0,
+        max_size: u32::try_from(largest).unwrap_or(u32::MAX).max(1),
+    };
+    let unjudged = |e: &dyn std::fmt::Display| Exit::Unjudged(anyhow::anyhow!("{}: {e}", file.display()));
+    let tested = test(&settings, &input).map_err(|e| unjudged(&e))?;
+    if tested.verdict == Verdict::Accepted {
+        outln!("`{command}` passes {}: nothing to shrink", file.display());
+        return Ok(());
+    }
+    outln!("{}: {}", file.display(), tested.verdict);
+    eprintln!("shrinking, re-running the program at each step …");
+    let reduced = reduce(&settings, &input, &tested.verdict, 1, None);
+    let text = reduced.input.text();
+    let expected = expected(&settings, &reduced.input).map_err(|e| unjudged(&e))?;
+    // Saved first, then printed, as `stress` does.
+    let saved = (!args.no_save).then(|| {
+        retrocheck::corpus::save_in(
+            &args.corpus.join(T::NAME),
+            "in",
+            &text,
+            &String::from_utf8_lossy(&expected),
+        )
+    });
+    let again = reduced.reproduced;
+    if again.always() {
+        outln!(
+            "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{text}",
+            retrocheck::text::count(reduced.steps, "step"),
+            retrocheck::text::count(reduced.runs, "run"),
+            reduced.elapsed.as_secs_f64(),
+            reduced.input.describe()
+        );
+    } else {
+        outln!(
+            "\nthe program is not deterministic: it failed {} in {} of {} runs, and a failure that does not come back on every run is not shrunk. The input ({}):\n\n{text}",
+            file.display(),
+            again.failed,
+            again.runs,
+            reduced.input.describe()
+        );
+    }
+    outln!("expected output:\n{}", block(&expected, SHOWN_OUTPUT));
+    outln!("your output:\n{}", block(&reduced.output, SHOWN_OUTPUT));
+    outln!("verdict: {}", reduced.verdict);
+    match saved {
+        None => {}
+        Some(Ok(saved)) => super::keep(format_args!(
+            "\nsaved as {} and {}",
+            saved.input.display(),
+            saved.output.display()
+        )),
+        Some(Err(e)) => eprintln!("retrocheck: not saved in {}: {e}", args.corpus.display()),
+    }
+    Err(Exit::Found(anyhow::anyhow!(
+        "`{command}`: {}",
+        reduced.verdict.kind()
+    )))
 }
