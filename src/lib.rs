@@ -81,7 +81,7 @@ impl Cli {
     pub fn main_from<I, S>(self, args: I) -> ExitCode
     where
         I: IntoIterator<Item = S>,
-        S: Into<OsString> + Clone,
+        S: Into<OsString>,
     {
         if let Err(why) = self.check_names() {
             eprintln!("retrocheck: {why}");
@@ -91,10 +91,12 @@ impl Cli {
         let binary = args.peek().map(binary_name);
         let own = Own::new(self.problems, binary);
         let mut command = own.augment(Parsed::command());
-        let parsed = command
-            .try_get_matches_from_mut(args)
-            .and_then(|mut matches| Parsed::from_arg_matches_mut(&mut matches))
-            .map_err(|e| e.format(&mut command));
+        // As clap's `try_parse` does: the parser's errors come formatted, the derive's
+        // are formatted against the command.
+        let parsed = match command.try_get_matches_from_mut(args) {
+            Ok(mut matches) => Parsed::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command)),
+            Err(e) => Err(e),
+        };
         let parsed = match parsed {
             Ok(parsed) => parsed,
             Err(e) => {
