@@ -225,6 +225,12 @@ pub fn replay_file(path: &Path) -> Result<usize, ReplayError> {
 /// Every corpus input under `root` (a file, or a directory searched recursively), in
 /// a stable order.
 pub fn inputs(root: &Path) -> std::io::Result<Vec<PathBuf>> {
+    inputs_where(root, |path| Kind::of_path(path).is_some())
+}
+
+/// The files under `root` (a file, or a directory searched recursively) that `keep`
+/// takes, in a stable order: [`inputs`] for a problem the registry does not know.
+pub fn inputs_where(root: &Path, keep: impl Fn(&Path) -> bool) -> std::io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     if root.is_file() {
         found.push(root.to_path_buf());
@@ -242,7 +248,7 @@ pub fn inputs(root: &Path) -> std::io::Result<Vec<PathBuf>> {
             let path = entry?.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if Kind::of_path(&path).is_some() {
+            } else if keep(&path) {
                 found.push(path);
             }
         }
@@ -279,10 +285,22 @@ pub struct Saved {
 /// place is removed again: a case is both files or neither. An existing file is never
 /// replaced; an identical one counts as present, a different one is an error.
 pub fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Result<Saved> {
-    let dir = root.join(kind.directory());
+    save_in(root, kind.directory(), kind.extension(), input, output)
+}
+
+/// [`save`] into `root/<directory>/<hash>.<extension>` + `.out`: for a problem the
+/// registry does not know (a user's own, saved under its name).
+pub fn save_in(
+    root: &Path,
+    directory: &str,
+    extension: &str,
+    input: &str,
+    output: &str,
+) -> std::io::Result<Saved> {
+    let dir = root.join(directory);
     fs::create_dir_all(&dir).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
     let name = content_name(input.as_bytes());
-    let input_path = dir.join(format!("{name}.{}", kind.extension()));
+    let input_path = dir.join(format!("{name}.{extension}"));
     let output_path = dir.join(format!("{name}.out"));
     let saved = |already_present| Saved {
         input: input_path.clone(),

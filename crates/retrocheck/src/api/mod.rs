@@ -51,6 +51,7 @@ mod property;
 mod replay;
 mod report;
 mod solver_fn;
+pub mod submission;
 
 pub use crate::fuzz::FuzzCase;
 pub use crate::generate::{Case, Family};
