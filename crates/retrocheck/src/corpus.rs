@@ -125,7 +125,7 @@ fn at_case(kind: Kind, k: usize) -> String {
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// Reads a corpus file: only a regular file, and at most [`MAX_FILE_BYTES`].
-fn read_bounded(path: &Path) -> Result<String, String> {
+pub(crate) fn read_bounded(path: &Path) -> Result<String, String> {
     use std::io::Read;
     let meta = fs::metadata(path).map_err(|e| e.to_string())?;
     if !meta.is_file() {

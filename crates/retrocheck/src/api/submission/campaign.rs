@@ -101,6 +101,7 @@ impl<T: Contest> Campaign<T> {
     /// Checks `submission` on every input: what passed, or the first failure in input
     /// order, shrunk.
     pub fn run<S: Submission<T> + ?Sized>(&self, submission: &S) -> Result<Passed, Box<Failure<T>>> {
+        crate::api::warn_if_unoptimized();
         let pool = rayon::ThreadPoolBuilder::new().num_threads(self.threads).build();
         let (jobs, batch) = match &pool {
             Ok(pool) => (pool.current_num_threads(), 8 * pool.current_num_threads() as u64),

@@ -79,6 +79,7 @@ impl<T: Contest> Property<T> {
 
     /// Checks `submission` on every input: what passed, or the first failure, shrunk.
     pub fn run<S: Submission<T> + ?Sized>(&self, submission: &S) -> Result<Passed, Box<Failure<T>>> {
+        crate::api::warn_if_unoptimized();
         let config = Config {
             cases: self.cases,
             failure_persistence: None,

@@ -9,7 +9,6 @@ use crate::api::Passed;
 use crate::contest::Contest;
 use crate::problems::ContestProblem;
 use std::fmt;
-use std::io::Read;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
@@ -48,9 +47,6 @@ pub struct Replay<T> {
     problem: PhantomData<fn() -> T>,
 }
 
-/// The most bytes a corpus input may have: far beyond any official input.
-const MOST_BYTES: u64 = 256 << 20;
-
 /// An input of more product-game positions than this is announced on stderr before it
 /// is judged: a slow submission must not sit silent on it.
 const ANNOUNCED_POSITIONS: u64 = 100_000;
@@ -88,6 +84,7 @@ impl<T: Contest> Replay<T> {
     /// Judges `submission` on every input: what passed, or the first failure (or the
     /// first unusable file).
     pub fn run<S: Submission<T> + ?Sized>(&self, submission: &S) -> Result<Passed, ReplayError<T>> {
+        crate::api::warn_if_unoptimized();
         let corpus_error = |path: &Path, message: String| ReplayError::Corpus {
             path: path.to_path_buf(),
             message,
@@ -109,8 +106,8 @@ impl<T: Contest> Replay<T> {
         });
         let (mut inputs, mut cases, mut skipped) = (0u64, 0u64, 0u64);
         for path in &files {
-            let text = read_regular(path).map_err(|e| corpus_error(path, e))?;
-            let out = read_regular(&path.with_extension("out"))
+            let text = crate::corpus::read_bounded(path).map_err(|e| corpus_error(path, e))?;
+            let out = crate::corpus::read_bounded(&path.with_extension("out"))
                 .map_err(|e| corpus_error(path, format!("its expected output: {e}")))?;
             let parsed = crate::problems::parse::<T>(text.as_bytes())
                 .map_err(|e| corpus_error(path, format!("not an input of {}: {e}", T::NAME)))?;
@@ -169,28 +166,4 @@ impl<T: Contest> Replay<T> {
             ),
         })
     }
-}
-
-/// The text of a regular file of at most [`MOST_BYTES`]: a FIFO, a device or a huge
-/// file planted in a corpus is refused, not read for ever.
-fn read_regular(path: &Path) -> Result<String, String> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    // Opening a FIFO for reading waits for a writer: not with O_NONBLOCK, and then it
-    // is refused below as not a regular file.
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
-    let file = options.open(path).map_err(|e| e.to_string())?;
-    let meta = file.metadata().map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err("not a regular file".into());
-    }
-    let mut bytes = Vec::new();
-    file.take(MOST_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MOST_BYTES {
-        return Err(format!("larger than {} MiB", MOST_BYTES >> 20));
-    }
-    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
 }
