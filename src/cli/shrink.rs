@@ -247,7 +247,8 @@ pub fn by_program<T: Contest>(args: &Args) -> Status {
     // Saved first, then printed, as `stress` does.
     let saved = (!args.no_save).then(|| {
         retrocheck::corpus::save_in(
-            &args.corpus.join(T::NAME),
+            &args.corpus,
+            T::NAME,
             "in",
             &text,
             &String::from_utf8_lossy(&expected),

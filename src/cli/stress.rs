@@ -468,7 +468,8 @@ fn save<T: Target>(
         (Kind::Game.directory(), Kind::Game.extension())
     };
     match corpus::save_in(
-        &args.save.join(directory),
+        &args.save,
+        directory,
         extension,
         text,
         &String::from_utf8_lossy(expected),

@@ -238,3 +238,40 @@ fn a_solver_that_is_not_sync_runs_one_instance_per_thread() {
         made_on.len()
     );
 }
+
+/// Issue 35: replaying the built-in corpus ran its chains of 10,001 and 65,537
+/// positions silently (an O(V²) solver sat 10 minutes), and the summary read "passed 48
+/// cases of 56 corpus files; 13 more refused". A size cap skips the large files,
+/// counted, and the summary counts cases and files each once.
+#[test]
+fn replay_skips_files_above_a_size_and_counts_cases_and_files_once() {
+    let mine = solver_fn("mine", |game: &Game| retrocheck::solve::Retrograde.solve(game));
+    let capped = retrocheck::api::Replay::new(BUILTIN_CORPUS)
+        .max_positions(1_000)
+        .run(&mine)
+        .unwrap();
+    let whole = replay(&mine, BUILTIN_CORPUS).unwrap();
+    assert!(
+        capped.cases < whole.cases,
+        "{} / {}",
+        capped.summary,
+        whole.summary
+    );
+    let skipped = capped
+        .summary
+        .split("; ")
+        .find_map(|part| part.strip_suffix(" skipped as larger than 1000 positions"))
+        .unwrap_or_else(|| panic!("{}", capped.summary));
+    assert!(
+        skipped.ends_with(" files") || skipped == "1 file",
+        "{}",
+        capped.summary
+    );
+    // "mine passed P of the C cases in F corpus files under …": P = C - refused.
+    let expected = format!(
+        "mine passed {} of the {} cases in ",
+        whole.cases - whole.refused,
+        whole.cases
+    );
+    assert!(whole.summary.starts_with(&expected), "{}", whole.summary);
+}

@@ -19,6 +19,7 @@ mod shards;
 mod shrink_contest;
 mod solvers;
 mod stress;
+mod submission;
 mod support;
 mod trust;
 

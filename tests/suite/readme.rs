@@ -58,6 +58,7 @@ fn the_docs_show_the_example_crates_code_as_it_is() {
             "docs/own-solver.md",
             "examples/own-solver/fuzz/fuzz_targets/diff.rs",
         ),
+        ("docs/own-problem.md", "examples/own-problem/tests/submission.rs"),
     ] {
         let shown = block(page_path, &page(page_path), path);
         let code = shown

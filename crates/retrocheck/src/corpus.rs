@@ -125,7 +125,7 @@ fn at_case(kind: Kind, k: usize) -> String {
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// Reads a corpus file: only a regular file, and at most [`MAX_FILE_BYTES`].
-fn read_bounded(path: &Path) -> Result<String, String> {
+pub(crate) fn read_bounded(path: &Path) -> Result<String, String> {
     use std::io::Read;
     let meta = fs::metadata(path).map_err(|e| e.to_string())?;
     if !meta.is_file() {
@@ -228,10 +228,9 @@ pub fn inputs(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     inputs_where(root, |path| Kind::of_path(path).is_some())
 }
 
-/// [`inputs`] for the files `accept` takes (a problem's inputs that [`Kind`] does not
-/// know: a problem of a user's own command line). A file given as `root` is taken as it
-/// is, as [`inputs`] takes it.
-pub fn inputs_where(root: &Path, accept: impl Fn(&Path) -> bool) -> std::io::Result<Vec<PathBuf>> {
+/// The files under `root` (a file, or a directory searched recursively) that `keep`
+/// takes, in a stable order: [`inputs`] for a problem the registry does not know.
+pub fn inputs_where(root: &Path, keep: impl Fn(&Path) -> bool) -> std::io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     if root.is_file() {
         found.push(root.to_path_buf());
@@ -249,7 +248,7 @@ pub fn inputs_where(root: &Path, accept: impl Fn(&Path) -> bool) -> std::io::Res
             let path = entry?.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if accept(&path) {
+            } else if keep(&path) {
                 found.push(path);
             }
         }
@@ -286,14 +285,20 @@ pub struct Saved {
 /// place is removed again: a case is both files or neither. An existing file is never
 /// replaced; an identical one counts as present, a different one is an error.
 pub fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Result<Saved> {
-    save_in(&root.join(kind.directory()), kind.extension(), input, output)
+    save_in(root, kind.directory(), kind.extension(), input, output)
 }
 
-/// [`save`] into the directory `dir` itself, the input with extension `extension`: for
-/// a problem [`Kind`] does not know (a problem of a user's own command line, saved in
-/// `root/NAME/` as `.in`).
-pub fn save_in(dir: &Path, extension: &str, input: &str, output: &str) -> std::io::Result<Saved> {
-    fs::create_dir_all(dir).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+/// [`save`] into `root/<directory>/<hash>.<extension>` + `.out`: for a problem the
+/// registry does not know (a user's own, saved under its name).
+pub fn save_in(
+    root: &Path,
+    directory: &str,
+    extension: &str,
+    input: &str,
+    output: &str,
+) -> std::io::Result<Saved> {
+    let dir = root.join(directory);
+    fs::create_dir_all(&dir).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
     let name = content_name(input.as_bytes());
     let input_path = dir.join(format!("{name}.{extension}"));
     let output_path = dir.join(format!("{name}.out"));
@@ -306,8 +311,8 @@ pub fn save_in(dir: &Path, extension: &str, input: &str, output: &str) -> std::i
     if present(&input_path, input)? && present(&output_path, output)? {
         return Ok(saved(true));
     }
-    let output_temp = written(dir, output)?;
-    let input_temp = written(dir, input)?;
+    let output_temp = written(&dir, output)?;
+    let input_temp = written(&dir, input)?;
     let output_new = link_new(output_temp, &output_path, output)?;
     match link_new(input_temp, &input_path, input) {
         Ok(input_new) => Ok(saved(!input_new)),

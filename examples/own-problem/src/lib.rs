@@ -10,6 +10,7 @@
 
 pub mod harness;
 pub mod problem;
+pub mod solutions;
 
 pub use harness::{instance, strategy, PRODUCT_BUDGET};
 pub use problem::{Timeflow, MAX_EDGES, MAX_GAMES};

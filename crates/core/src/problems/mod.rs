@@ -71,8 +71,11 @@ pub trait ContestProblem: Sized {
     /// Whether the test case meets the problem's official limits.
     fn is_official(&self) -> bool;
 
-    /// Its size in contest terms, for reports: "3 vertices, 2 edges".
-    fn size_text(&self) -> String;
+    /// Its size in contest terms, for reports: "3 vertices, 2 edges". By default the
+    /// [`size`](Self::size) in [`UNIT`](Self::UNIT)s: "3 vertices".
+    fn size_text(&self) -> String {
+        format!("{} {}", self.size(), Self::UNIT)
+    }
 
     /// Its size in [`UNIT`](Self::UNIT)s, which the official limits bound by
     /// [`OFFICIAL_MAX`](Self::OFFICIAL_MAX).

@@ -115,6 +115,7 @@ impl Campaign {
     /// Runs the campaign against `solver`: the number of cases and the per-family
     /// summary table, or the first failing case (the lowest index), shrunk.
     pub fn run<S: Solver + ?Sized>(&self, solver: &S) -> Result<Passed, Box<Failure>> {
+        crate::api::warn_if_unoptimized();
         let under_test: &dyn Subject = &solver;
         let campaign = bulk::Phase {
             // Exhaustive games are tiny: every oracle, the relations included, is cheap.

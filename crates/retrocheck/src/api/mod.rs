@@ -39,6 +39,10 @@
 //! moves) and [`per_thread`] (a solver that is not `Send + Sync`). A panic of your
 //! solver is caught and reported as a crash, shrunk.
 //!
+//! A contestant's solution of a contest problem — the judge's input in, the judge's
+//! answer out — gets the same four entry points in [`submission`], for the built-in
+//! problems and for a problem of your own.
+//!
 //! The semantics your solver must follow (values, remoteness, the reported move) are on
 //! the page [`semantics`](crate::semantics); the harness behind these entry points is
 //! the rest of this crate.
@@ -51,6 +55,7 @@ mod property;
 mod replay;
 mod report;
 mod solver_fn;
+pub mod submission;
 
 pub use crate::fuzz::FuzzCase;
 pub use crate::generate::{Case, Family};
@@ -60,7 +65,7 @@ pub use declare::{per_thread, Claiming, Claims, Declared, PerThread, Supports};
 pub use failure::{Failure, Shown, SHOWN_LINES};
 pub use fuzz::{fuzz_bytes, fuzz_check, fuzz_diff, fuzz_input};
 pub use property::Property;
-pub use replay::{replay, ReplayError, BUILTIN_CORPUS};
+pub use replay::{replay, Replay, ReplayError, ANNOUNCED_POSITIONS, BUILTIN_CORPUS};
 pub use solver_fn::{solver_fn, FnSolver};
 
 use crate::generate::strategy;
@@ -123,4 +128,18 @@ pub fn family(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
 /// campaign draws it: the same arguments give the same case on every platform.
 pub fn generate(family: Family, seed: u64, positions: usize) -> Case {
     crate::generate::case(family, seed, positions)
+}
+
+/// What [`warn_if_unoptimized`] prints, once, when retrocheck was compiled without
+/// optimisation.
+pub const UNOPTIMIZED_WARNING: &str = "retrocheck: warning: retrocheck is compiled without optimisation (opt-level 0, a dev-dependency's default), so its references and generators run many times slower (8x measured on a user's suite). Optimise your dependencies in your Cargo.toml:\n    [profile.dev.package.\"*\"]\n    opt-level = 2\n(see retrocheck's docs/own-problem.md, \"Build settings\")";
+
+/// Says once per process, on standard error, that retrocheck runs unoptimised, when it
+/// does: the entry points call it first.
+pub(crate) fn warn_if_unoptimized() {
+    #[cfg(retrocheck_unoptimized)]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| eprintln!("{UNOPTIMIZED_WARNING}"));
+    }
 }

@@ -80,6 +80,7 @@ impl Property {
 
     /// Checks `solver` on every case: how many passed, or the first failure, shrunk.
     pub fn run<S: Solver + ?Sized>(&self, solver: &S) -> Result<Passed, Box<Failure>> {
+        crate::api::warn_if_unoptimized();
         let under_test: &dyn Subject = &solver;
         let oracles = Oracles::default();
         let config = Config {

@@ -60,7 +60,10 @@ impl std::error::Error for ReplayError {}
 ///
 /// Games come first, smallest files first, so the failure reported is on the smallest
 /// case that shows it; it is shrunk further, and never saved (it is in a corpus
-/// already).
+/// already). A file of more than [`ANNOUNCED_POSITIONS`] positions is announced on
+/// standard error before it runs (the built-in corpus holds chains of 10,001 and 65,537
+/// positions, where a quadratic solver takes minutes); [`Replay::max_positions`] skips
+/// such files.
 ///
 /// ```
 /// use retrocheck::prelude::*;
@@ -70,60 +73,129 @@ impl std::error::Error for ReplayError {}
 /// assert_eq!(replay(&mine, &corpus).unwrap().cases, 1);
 /// ```
 pub fn replay<S: Solver + ?Sized>(solver: &S, root: impl AsRef<Path>) -> Result<Passed, ReplayError> {
-    let under_test: &dyn Subject = &solver;
-    let root = root.as_ref();
-    let corpus_error = |path: &Path, message: String| ReplayError::Corpus {
-        path: path.to_path_buf(),
-        message,
-    };
-    let mut files = inputs(root).map_err(|e| corpus_error(root, e.to_string()))?;
-    files.sort_by_cached_key(|path| {
-        let size = std::fs::metadata(path).map_or(u64::MAX, |m| m.len());
-        (Kind::of_path(path) != Some(Kind::Game), size, path.clone())
-    });
-    let (mut cases, mut refused, file_count) = (0, 0, files.len());
-    let oracles = Oracles::default();
-    for path in files {
-        let replayed =
-            corpus::load(&path).and_then(|file| corpus::replay_counted(&file, under_test, &oracles));
-        match replayed {
-            Ok((n, r)) => {
-                cases += n as u64;
-                refused += r;
-            }
-            Err(corpus::ReplayError::Failed {
-                path, kind, k, case, ..
-            }) => {
-                let at = match kind {
-                    Kind::Game => path.display().to_string(),
-                    Kind::Problem(_) => format!("{} (test case {k})", path.display()),
-                };
-                let failure = Failure::shrink(&case, under_test, &oracles, at, None);
-                return Err(ReplayError::Failed(Box::new(failure)));
-            }
-            Err(corpus::ReplayError::Unusable { path, message }) => return Err(corpus_error(&path, message)),
-            Err(stale) => {
-                let message = stale.to_string();
-                let message = message
-                    .strip_prefix(&format!("{}: ", path.display()))
-                    .unwrap_or(&message);
-                return Err(corpus_error(&path, message.into()));
-            }
+    Replay::new(root).run(solver)
+}
+
+/// A file whose games have more positions than this is announced before it runs.
+pub const ANNOUNCED_POSITIONS: u64 = 10_000;
+
+/// A corpus replay with its options; [`replay`] is the default one.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    root: PathBuf,
+    max_positions: Option<u64>,
+}
+
+impl Replay {
+    /// Every corpus input under `root`.
+    pub fn new(root: impl AsRef<Path>) -> Replay {
+        Replay {
+            root: root.as_ref().to_path_buf(),
+            max_positions: None,
         }
     }
-    Ok(Passed {
-        cases,
-        refused,
-        summary: format!(
-            "{} passed {} cases of {file_count} corpus files under {}{}",
+
+    /// Skips the files whose games (a contest input's product games, together) have
+    /// more than `positions` positions, counted as skipped in the summary: for a slow
+    /// solver in a quick test.
+    pub fn max_positions(self, positions: u64) -> Replay {
+        Replay {
+            max_positions: Some(positions),
+            ..self
+        }
+    }
+
+    /// Replays the corpus with `solver`: what passed, or the first failure (or the
+    /// first unusable file).
+    pub fn run<S: Solver + ?Sized>(&self, solver: &S) -> Result<Passed, ReplayError> {
+        crate::api::warn_if_unoptimized();
+        let under_test: &dyn Subject = &solver;
+        let root = self.root.as_path();
+        let corpus_error = |path: &Path, message: String| ReplayError::Corpus {
+            path: path.to_path_buf(),
+            message,
+        };
+        let mut files = inputs(root).map_err(|e| corpus_error(root, e.to_string()))?;
+        files.sort_by_cached_key(|path| {
+            let size = std::fs::metadata(path).map_or(u64::MAX, |m| m.len());
+            (Kind::of_path(path) != Some(Kind::Game), size, path.clone())
+        });
+        let (mut cases, mut refused, mut skipped, file_count) = (0, 0, 0, files.len());
+        let oracles = Oracles::default();
+        for path in files {
+            let file = match corpus::load(&path) {
+                Ok(file) => file,
+                Err(e) => return Err(corpus_error(&path, unprefixed(&e, &path))),
+            };
+            let positions: u64 = file.cases.iter().map(positions).sum();
+            if self.max_positions.is_some_and(|most| positions > most) {
+                skipped += 1;
+                continue;
+            }
+            if positions > ANNOUNCED_POSITIONS {
+                eprintln!(
+                    "retrocheck: replaying {} ({} positions) …",
+                    path.display(),
+                    crate::stress::quote::thousands(positions)
+                );
+            }
+            match corpus::replay_counted(&file, under_test, &oracles) {
+                Ok((n, r)) => {
+                    cases += n as u64;
+                    refused += r;
+                }
+                Err(corpus::ReplayError::Failed {
+                    path, kind, k, case, ..
+                }) => {
+                    let at = match kind {
+                        Kind::Game => path.display().to_string(),
+                        Kind::Problem(_) => format!("{} (test case {k})", path.display()),
+                    };
+                    let failure = Failure::shrink(&case, under_test, &oracles, at, None);
+                    return Err(ReplayError::Failed(Box::new(failure)));
+                }
+                Err(e) => return Err(corpus_error(&path, unprefixed(&e, &path))),
+            }
+        }
+        let mut summary = format!(
+            "{} passed {} of the {} in {} under {}",
             under_test.name(),
             cases - refused,
+            crate::text::count(cases as usize, "case"),
+            crate::text::count(file_count - skipped, "corpus file"),
             root.display(),
-            if refused > 0 {
-                format!("; {refused} more refused as unsupported")
-            } else {
-                String::new()
-            }
-        ),
-    })
+        );
+        if refused > 0 {
+            summary += &format!("; {refused} refused as unsupported");
+        }
+        if skipped > 0 {
+            summary += &format!(
+                "; {} skipped as larger than {} positions",
+                crate::text::count(skipped, "file"),
+                self.max_positions.unwrap_or(0)
+            );
+        }
+        Ok(Passed {
+            cases,
+            refused,
+            summary,
+        })
+    }
+}
+
+/// The positions of a case's game, or of a contest instance's product game, known
+/// without building it.
+fn positions(case: &crate::generate::Case) -> u64 {
+    match case {
+        crate::generate::Case::Game(game) => game.positions() as u64,
+        crate::generate::Case::Instance(instance) => instance.product_shape().0,
+    }
+}
+
+/// A corpus error's message without the path it starts with (the report names it).
+fn unprefixed(e: &corpus::ReplayError, path: &Path) -> String {
+    let message = e.to_string();
+    message
+        .strip_prefix(&format!("{}: ", path.display()))
+        .map_or(message.clone(), str::to_string)
 }

@@ -60,13 +60,30 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
     /// chains, small step sets — within the official limits unless `rules` says
     /// otherwise: where a solution bounded to a horizon (a fixed number of rounds, a
     /// depth limit) is wrong, and random inputs almost never go.
-    fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Self;
+    ///
+    /// By default a [`generate`](Contest::generate)d one: the search for long games
+    /// ([`mutate`](Contest::mutate)) still looks for them, but a problem whose wrong
+    /// solutions stop at a horizon should build its long family.
+    fn long(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Self {
+        Self::generate(rng, n, rules)
+    }
 
     /// A small random edit of this test case that keeps its size — an edge added,
     /// removed or rewired, a step changed, a word retargeted, a start moved — within
     /// the official limits when `official`: a move of the search for long games
     /// ([`crate::search`]).
-    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Self;
+    ///
+    /// By default a test case generated anew at this one's size (a restart rather than
+    /// an edit: the search then climbs by sampling); a problem whose long games are
+    /// rare among random ones gains by small edits.
+    fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Self {
+        let n = u32::try_from(self.size()).unwrap_or(u32::MAX).max(1);
+        let rules = Rules {
+            edge_cases: !official,
+            beyond_limits: !official,
+        };
+        mutated(self, rng, official, |_, rng| Some(Self::generate(rng, n, rules)))
+    }
 
     /// The size `n` the problem's long family ([`Contest::long`]) gives a case of about
     /// `positions` product-game positions: by default as [`units`](Contest::units), less
@@ -76,12 +93,25 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
     }
 
     /// The size `n` the problem's generator family gives a case of about `positions`
-    /// product-game positions.
-    fn units(positions: usize) -> u32;
+    /// product-game positions. By default `positions / 2` (two players to move on each
+    /// unit); a problem whose units make more positions (several goals, a turn
+    /// counter) says how many.
+    fn units(positions: usize) -> u32 {
+        u32::try_from(positions / 2).unwrap_or(u32::MAX).max(1)
+    }
 
     /// The proptest strategy of the problem's generator family, of at most about
     /// `max_positions` product-game positions.
-    fn strategy(max_positions: usize) -> BoxedStrategy<Self>;
+    ///
+    /// By default test cases of [`generate`](Contest::generate) from a drawn seed and
+    /// size, within the official limits: proptest cannot shrink those, but every entry
+    /// point shrinks a failure with the problem's own [`passes`](Contest::passes).
+    fn strategy(max_positions: usize) -> BoxedStrategy<Self> {
+        let most = Self::units(max_positions).max(1);
+        (proptest::prelude::any::<u64>(), 1..=most)
+            .prop_map(|(seed, n)| Self::generate(&mut crate::seed::rng(seed), n, Rules::OFFICIAL))
+            .boxed()
+    }
 
     /// The weight of that strategy among all families' in
     /// [`any_case`](crate::generate::strategy::any_case), where a game family weighs 1.
@@ -98,7 +128,13 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
 
     /// The shrinking passes in contest form, coarsest first (see [`Passes`]); with
     /// `official`, only candidates within the official limits.
-    fn passes(official: bool) -> Passes<Self>;
+    ///
+    /// By default every single removal ([`single_removals`](Contest::single_removals))
+    /// alone: enough for a 1-minimal result; chunks of edges removed at once ([`passes`]
+    /// with [`Chunks`]) make large cases shrink in fewer steps.
+    fn passes(official: bool) -> Passes<Self> {
+        passes(official, Vec::new(), &[], Vec::new())
+    }
 
     /// Every test case one removal away (a vertex, an edge, a word …), within the
     /// official limits when `official`: what 1-minimality is checked against.
@@ -106,7 +142,11 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
 
     /// The product game's positions and moves per position at the largest test case
     /// of `n` units, for refusing a size this machine cannot hold before generating.
-    fn largest_product(n: u64) -> (u64, u64);
+    /// By default two positions a unit with four moves each; a problem whose product
+    /// grows faster must say so, or large `--max-size`s are not refused in time.
+    fn largest_product(n: u64) -> (u64, u64) {
+        (n.saturating_mul(2), 4)
+    }
 
     /// Whether the `diff` fuzz input encodes this problem's test cases ([`decode`]
     /// and [`encode`](Contest::encode)).

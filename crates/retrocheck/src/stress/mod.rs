@@ -192,8 +192,15 @@ fn draw_case<T: Target>(rng: &mut ChaCha8Rng, n: u32, rules: Rules, index: u64) 
 /// so every order of magnitude is tried from the first inputs on, each drawn as
 /// [`Draw::of`] the index says.
 pub fn input_at<T: Target>(settings: &Settings, index: u64) -> Input<T> {
-    let mut rng = seed::rng(seed::mix(settings.seed, index));
-    let largest = settings.largest::<T>();
+    input_from(settings.seed, settings.rules, settings.largest::<T>(), index)
+}
+
+/// [`input_at`] from what it reads of the settings: the seed, the rules and the
+/// largest size (already capped, [`Settings::largest`]). The in-process campaign of a
+/// submission ([`crate::api::submission::Campaign`]) draws its inputs here, so that
+/// they are `stress`'s.
+pub fn input_from<T: Target>(seed: u64, rules: Rules, largest: u32, index: u64) -> Input<T> {
+    let mut rng = seed::rng(seed::mix(seed, index));
     let top = (f64::from(largest) + 1.0).ln();
     let size = move |rng: &mut ChaCha8Rng| -> u32 {
         if rng.gen_ratio(1, 16) {
@@ -205,7 +212,7 @@ pub fn input_at<T: Target>(settings: &Settings, index: u64) -> Input<T> {
     let cases = (0..count)
         .map(|_| {
             let n = size(&mut rng);
-            draw_case(&mut rng, n, settings.rules, index)
+            draw_case(&mut rng, n, rules, index)
         })
         .collect();
     Input { cases }
