@@ -3,7 +3,8 @@
 //! failure in input order shrunk.
 
 use super::failure::Failure;
-use super::shrink::{shrink, Found};
+use super::shrink::shrink;
+use super::Found;
 use super::{checked_summary, judge, Input, Submission};
 use crate::api::failure::corpus_from_env;
 use crate::api::Passed;

@@ -2,8 +2,7 @@
 //! input shrunk in contest form, with the expected answer and the submission's, as
 //! `retrocheck stress` reports a program's failure.
 
-use super::shrink::Found;
-use super::{judge, Input, Submission, Verdict};
+use super::{judge, Found, Input, Submission, Verdict};
 use crate::contest::Contest;
 use crate::shrink::Shrunk;
 use crate::stress::quote::block;

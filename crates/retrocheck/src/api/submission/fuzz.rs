@@ -2,7 +2,8 @@
 //! test case of the problem and judged against retrocheck's proven answer.
 
 use super::failure::Failure;
-use super::shrink::{shrink, Found};
+use super::shrink::shrink;
+use super::Found;
 use super::{judge, Input, Submission};
 use crate::api::failure::corpus_from_env;
 use crate::contest::{Contest, Rules};

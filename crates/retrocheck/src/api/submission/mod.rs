@@ -119,6 +119,14 @@ impl<T: Contest, F: Fn(&[T]) -> String + Sync> Submission<T> for TypedSubmission
     }
 }
 
+/// Where a failure was found, before shrinking.
+pub(crate) struct Found<T> {
+    /// "input 14 of a campaign (seed 7)", a corpus file, "a proptest case (seed 0)".
+    pub found_in: String,
+    /// The input as found.
+    pub input: Input<T>,
+}
+
 /// One input judged: the verdict (never a time or memory limit in-process), and what
 /// the submission printed, or its panic.
 #[derive(Clone, Debug)]

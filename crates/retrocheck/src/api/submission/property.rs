@@ -2,7 +2,8 @@
 //! failure shrunk in contest form by retrocheck's shrinker.
 
 use super::failure::Failure;
-use super::shrink::{shrink, Found};
+use super::shrink::shrink;
+use super::Found;
 use super::{checked_summary, judge, Input, Submission};
 use crate::api::failure::corpus_from_env;
 use crate::api::Passed;

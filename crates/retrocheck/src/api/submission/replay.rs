@@ -3,7 +3,8 @@
 //! against the `.out` file.
 
 use super::failure::Failure;
-use super::shrink::{shrink, Found};
+use super::shrink::shrink;
+use super::Found;
 use super::{judge, Input, Submission};
 use crate::api::Passed;
 use crate::contest::Contest;

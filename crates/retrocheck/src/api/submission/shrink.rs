@@ -3,17 +3,9 @@
 //! fails the same way.
 
 use super::failure::Failure;
-use super::{judge, Input, Submission};
+use super::{judge, Found, Input, Submission};
 use crate::contest::Contest;
 use crate::shrink::{pass, shrink_parallel, Passes};
-
-/// Where a failure was found, before shrinking.
-pub(crate) struct Found<T> {
-    /// "input 14 of a campaign (seed 7)", a corpus file, "a proptest case (seed 0)".
-    pub found_in: String,
-    /// The input as found.
-    pub input: Input<T>,
-}
 
 /// Shrinks `found`, which `submission` fails, to a 1-minimal input with a verdict of the
 /// same kind (a wrong answer stays a wrong answer, a panic a panic), on `jobs` threads
