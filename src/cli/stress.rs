@@ -128,6 +128,8 @@ pub fn run(args: Args) -> Status {
     // This process starts no children but the runs: a stray of an ended run is killed
     // even without its mark.
     retrocheck::stress::run::own_every_child();
+    // Ctrl-C, `timeout`, a closed terminal: the runs in flight die with us.
+    retrocheck::stress::run::end_runs_on_signals();
     super::per_target(&args.what.clone(), args)
 }
 
@@ -266,12 +268,19 @@ fn stress<T: Target>(args: Args) -> Status {
         .or(args.time)
         .and_then(|t| std::time::Instant::now().checked_add(t));
     let reduced = reduce(&settings, &input, &verdict, jobs, deadline);
+    if reduced.found.always() && reduced.found.mixed() {
+        outln!(
+            "the program failed every run of input {index}, not always the same way ({}): shrunk on the {}, which most runs gave",
+            reduced.found.list(),
+            reduced.kind
+        );
+    }
     let text = reduced.input.text();
     let expected = expected(&settings, &reduced.input).map_err(|e| Exit::Unjudged(anyhow::anyhow!("{e}")))?;
     // Saved first, then printed: a standard output that is closed or full must not
     // cost the case.
     let saving = save(&args, &settings, &reduced, &text, &expected);
-    let again = reduced.reproduced;
+    let again = &reduced.reproduced;
     if again.always() {
         outln!(
             "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{text}",
@@ -282,9 +291,10 @@ fn stress<T: Target>(args: Args) -> Status {
         );
     } else if reduced.steps == 0 {
         outln!(
-            "\nthe program is not deterministic: run again, it failed input {index} in {} of {} runs (uninitialised memory? the clock?); a failure that does not come back on every run is not shrunk. The input ({}):\n\n{text}",
+            "\nthe program is not deterministic: run again, it failed input {index} in {} of {} runs{} (uninitialised memory? the clock?); a failure that does not come back on every run is not shrunk. The input ({}):\n\n{text}",
             again.failed,
             again.runs,
+            if again.mixed() { format!(" ({})", again.list()) } else { String::new() },
             reduced.input.describe()
         );
     } else {
@@ -534,10 +544,22 @@ fn check_memory_limit(limit: u64) -> Status {
     Ok(())
 }
 
+/// The probe's time limit (of CPU time; its wall-clock cap is three times it): `sh`
+/// says at once when it cannot run a command, and the probe's time counts in `--time`.
+const PROBE_TIME: Duration = Duration::from_millis(300);
+
 /// Runs a program once, so that a missing or broken command is a clear error rather
-/// than a campaign of runtime errors.
+/// than a campaign of runtime errors; cut short at [`PROBE_TIME`], since only a
+/// command that cannot start is looked for.
 fn probe<T: Target>(program: &Program, settings: &Settings, what: &str) -> Status {
     let input = input_at::<T>(settings, 0);
+    let program = Program {
+        command: program.command.clone(),
+        limits: Limits {
+            time: program.limits.time.min(PROBE_TIME),
+            ..program.limits
+        },
+    };
     let run = program
         .run(input.text().as_bytes())
         .map_err(|e| Exit::bad(format!("cannot run `{}`: {e}", program.command)))?;
