@@ -53,9 +53,10 @@ pub struct Args {
     /// Programs run in parallel (the verdicts do not depend on it).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
-    /// Time limit per run (wall clock); the program is killed with its children after
-    /// it. Default: the original judge's (docs/problems/: pursuit, shiritori, catmouse
-    /// 2s, berzerk 4s, minigame 6s; 2s for games), unscaled.
+    /// Time limit per run, of CPU time (the program's and its children's); the
+    /// program is killed with its children after it, or after 3 times it on the clock
+    /// (a program that sleeps). Default: the original judge's (docs/problems/: pursuit,
+    /// shiritori, catmouse 2s, berzerk 4s, minigame 6s; 2s for games), unscaled.
     #[arg(long, value_parser = humantime::parse_duration)]
     pub timeout: Option<Duration>,
     /// Memory limit per process, e.g. 256M or 1G: the address space of every process
