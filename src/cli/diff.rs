@@ -94,10 +94,7 @@ pub fn run(args: Args) -> Status {
     super::keep_going_on_output_errors();
     let under_test = solver(&args.solver, 1)?;
     let threads = super::threads(args.threads, "--threads")?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Exit::bad(format!("cannot start the thread pool: {e}")))?;
+    let pool = super::thread_pool(threads)?;
     let plan = plan(&args)?;
     plan.check(pool.current_num_threads()).map_err(Exit::bad)?;
     if let Some(path) = &args.json {

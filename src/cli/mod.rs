@@ -220,6 +220,17 @@ pub fn threads(asked: Option<usize>, flag: &str) -> Result<usize, Exit> {
     }
 }
 
+/// A rayon pool of `threads` threads, or a clear refusal when this process cannot
+/// start them (a low `ulimit -u`, a few MB of `ulimit -v`): work sent to rayon's
+/// global pool would panic instead ("the global thread pool has not been
+/// initialized").
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Exit> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Exit::bad(format!("cannot start the thread pool: {e}")))
+}
+
 /// A verb's work on what it was given: `.game` files, or a problem (of the registry, or
 /// of a user's own command line through [`own::For`]).
 pub trait PerTarget: Sized {

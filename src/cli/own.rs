@@ -200,10 +200,9 @@ fn answer<T: Contest>(args: &solve::Args) -> Status {
             Ok::<(), InputError>(())
         })
     };
-    let parsed = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(solve_all),
-        Err(_) => solve_all(),
-    };
+    // Without a pool, `rayon::scope` would start rayon's global pool, which panics when
+    // no thread can be started: refused as `solve` refuses for the built-in problems.
+    let parsed = super::thread_pool(threads)?.install(solve_all);
     parsed.map_err(|e| bad(e.to_string()))?;
     let mut answers = answers.into_inner().expect("no answer panics");
     answers.sort_unstable_by_key(|(index, _)| *index);

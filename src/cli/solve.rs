@@ -41,7 +41,11 @@ pub fn run(args: Args, own: &Own) -> Status {
         .map(|name| super::solver(name, threads))
         .transpose()?;
     match Problem::from_name(&args.what) {
-        None => game(&args.file, subject.as_deref(), threads),
+        None if threads == 1 => game(&args.file, subject.as_deref(), threads),
+        // Solved on a pool of its own: the parallel solver would otherwise start
+        // rayon's global pool, which panics when no thread can be started.
+        None => super::thread_pool(retrograde::thread_count(threads))?
+            .install(|| game(&args.file, subject.as_deref(), threads)),
         Some(problem) => self::problem(problem, &args.file, subject.as_deref(), threads),
     }
 }
@@ -66,11 +70,9 @@ fn problem(problem: Problem, file: &Path, subject: Option<&dyn Subject>, threads
         // only wait for it.
         return one_case(problem, file, subject);
     }
-    let threads = retrograde::thread_count(threads);
-    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(|| problem_on_pool(problem, file, subject)),
-        Err(_) => problem_on_pool(problem, file, subject),
-    }
+    // Without a pool, `rayon::scope` below would start rayon's global pool, which
+    // panics when no thread can be started: refused as `diff` refuses.
+    super::thread_pool(retrograde::thread_count(threads))?.install(|| problem_on_pool(problem, file, subject))
 }
 
 /// An input of exactly one test case (berzerk, shiritori), answered on this thread.

@@ -52,9 +52,10 @@ pub struct Args {
     /// Programs run in parallel (the verdicts do not depend on it).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
-    /// Time limit per run (wall clock); the program is killed with its children after
-    /// it. Default: the original judge's (docs/problems/: pursuit, shiritori, catmouse
-    /// 2s, berzerk 4s, minigame 6s; 2s for games), unscaled.
+    /// Time limit per run, of CPU time (the program's and its children's); the
+    /// program is killed with its children after it, or after 3 times it on the clock
+    /// (a program that sleeps). Default: the original judge's (docs/problems/: pursuit,
+    /// shiritori, catmouse 2s, berzerk 4s, minigame 6s; 2s for games), unscaled.
     #[arg(long, value_parser = humantime::parse_duration)]
     pub timeout: Option<Duration>,
     /// Memory limit per process, e.g. 256M or 1G: the address space of every process
@@ -131,6 +132,8 @@ pub fn run(mut args: Args, own: &Own) -> Status {
     // This process starts no children but the runs: a stray of an ended run is killed
     // even without its mark.
     retrocheck::stress::run::own_every_child();
+    // Ctrl-C, `timeout`, a closed terminal: the runs in flight die with us.
+    retrocheck::stress::run::end_runs_on_signals();
     args.binary = own.binary().map(str::to_owned);
     if let Some(problem) = own.find(&args.what) {
         return problem.run(Verb::Stress(args));
@@ -282,12 +285,19 @@ fn stress<T: Target>(args: Args) -> Status {
         .or(args.time)
         .and_then(|t| std::time::Instant::now().checked_add(t));
     let reduced = reduce(&settings, &input, &verdict, jobs, deadline);
+    if reduced.found.always() && reduced.found.mixed() {
+        outln!(
+            "the program failed every run of input {index}, not always the same way ({}): shrunk on the {}, which most runs gave",
+            reduced.found.list(),
+            reduced.kind
+        );
+    }
     let text = reduced.input.text();
     let expected = expected(&settings, &reduced.input).map_err(|e| Exit::Unjudged(anyhow::anyhow!("{e}")))?;
     // Saved first, then printed: a standard output that is closed or full must not
     // cost the case.
     let saving = save(&args, &settings, &reduced, &text, &expected);
-    let again = reduced.reproduced;
+    let again = &reduced.reproduced;
     if again.always() {
         outln!(
             "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{text}",
@@ -298,9 +308,10 @@ fn stress<T: Target>(args: Args) -> Status {
         );
     } else if reduced.steps == 0 {
         outln!(
-            "\nthe program is not deterministic: run again, it failed input {index} in {} of {} runs (uninitialised memory? the clock?); a failure that does not come back on every run is not shrunk. The input ({}):\n\n{text}",
+            "\nthe program is not deterministic: run again, it failed input {index} in {} of {} runs{} (uninitialised memory? the clock?); a failure that does not come back on every run is not shrunk. The input ({}):\n\n{text}",
             again.failed,
             again.runs,
+            if again.mixed() { format!(" ({})", again.list()) } else { String::new() },
             reduced.input.describe()
         );
     } else {
@@ -558,10 +569,22 @@ fn check_memory_limit(limit: u64) -> Status {
     Ok(())
 }
 
+/// The probe's time limit (of CPU time; its wall-clock cap is three times it): `sh`
+/// says at once when it cannot run a command, and the probe's time counts in `--time`.
+const PROBE_TIME: Duration = Duration::from_millis(300);
+
 /// Runs a program once, so that a missing or broken command is a clear error rather
-/// than a campaign of runtime errors.
+/// than a campaign of runtime errors; cut short at [`PROBE_TIME`], since only a
+/// command that cannot start is looked for.
 fn probe<T: Target>(program: &Program, settings: &Settings, what: &str) -> Status {
     let input = input_at::<T>(settings, 0);
+    let program = Program {
+        command: program.command.clone(),
+        limits: Limits {
+            time: program.limits.time.min(PROBE_TIME),
+            ..program.limits
+        },
+    };
     let run = program
         .run(input.text().as_bytes())
         .map_err(|e| Exit::bad(format!("cannot run `{}`: {e}", program.command)))?;

@@ -925,3 +925,364 @@ fn the_regenerate_line_of_every_target_writes_the_failing_input_again() {
         );
     }
 }
+
+/// Polls `done` every 50 ms for at most `most`: whether it came true.
+fn within(most: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < most {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    done()
+}
+
+/// Whether process `pid` is gone (or a zombie, dead but not yet reaped by init).
+fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with(['Z', 'X'])),
+    }
+}
+
+/// Issue 38, item 3: killing `retrocheck stress` (SIGTERM, SIGINT, SIGHUP: Ctrl-C,
+/// `timeout`, a closed terminal; or SIGKILL) left the program it was running alive, an
+/// orphan per killed run. Now the run's group dies with it on a signal, and its first
+/// process by `PR_SET_PDEATHSIG` on SIGKILL; on a signal retrocheck dies of it.
+#[cfg(target_os = "linux")]
+#[test]
+fn killing_retrocheck_kills_the_program_it_runs() {
+    use std::os::unix::process::ExitStatusExt;
+    for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP, libc::SIGKILL] {
+        let dir = tempfile::tempdir().unwrap();
+        let pids = dir.path().join("pids");
+        // The program and, but for SIGKILL (which only its first process outlives no
+        // longer), a child of it in its group: each writes its pid, then sleeps.
+        let program = if signal == libc::SIGKILL {
+            format!("echo $$ >> {p}; exec sleep 1000", p = pids.display())
+        } else {
+            format!(
+                "sleep 1000 & echo $! >> {p}; echo $$ >> {p}; exec sleep 1000",
+                p = pids.display()
+            )
+        };
+        let mut child = retrocheck()
+            .args([
+                "stress",
+                "pursuit",
+                "--solution",
+                &program,
+                "--timeout",
+                "600s",
+                "--save",
+            ])
+            .arg(dir.path().join("corpus"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // The probe's run, then input 0's, which is running when the signal comes.
+        let wanted = if signal == libc::SIGKILL { 2 } else { 4 };
+        let read = || -> Vec<u32> {
+            std::fs::read_to_string(&pids)
+                .unwrap_or_default()
+                .lines()
+                .filter_map(|l| l.trim().parse().ok())
+                .collect()
+        };
+        assert!(
+            within(Duration::from_secs(60), || read().len() >= wanted),
+            "signal {signal}: the program never started"
+        );
+        let started = read();
+        // SAFETY: signalling our own child, not reaped yet.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(signal), "signal {signal}: {status:?}");
+        for pid in started {
+            assert!(
+                within(Duration::from_secs(20), || gone(pid)),
+                "signal {signal}: process {pid} of the program outlived retrocheck"
+            );
+        }
+    }
+}
+
+/// Issue 38, item 4: `--time 1s --shrink-time 1s` with a program that never ends ran
+/// it after the shrink's deadline (the split of a multi-case input), then again, and
+/// took 20 s instead of the documented bound. Now no run starts after its deadline:
+/// the probe, input 0, and one rerun of it before the shrink's deadline, and the run
+/// ends within the bound docs/stress.md gives (with a generous margin).
+#[test]
+fn a_never_ending_program_runs_no_more_than_the_deadlines_allow() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    let program = format!("echo run >> {}; exec sleep 1000", runs.display());
+    let start = std::time::Instant::now();
+    let (code, out, err) = stress(&[
+        "pursuit",
+        "--solution",
+        &program,
+        "--time",
+        "1s",
+        "--shrink-time",
+        "1s",
+        "--timeout",
+        "1s",
+        "--save",
+        dir.path().join("corpus").to_str().unwrap(),
+    ]);
+    let took = start.elapsed();
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("time limit exceeded"), "{out}");
+    let count = std::fs::read_to_string(&runs).unwrap().lines().count();
+    assert_eq!(count, 3, "the probe, input 0 and one rerun: {out}");
+    // The bound: max(--time, the probe's cap of 0.9 s) + --shrink-time + 2 runs at the
+    // wall-clock cap of 3 s = 1 + 1 + 6 = 8 s.
+    assert!(took < Duration::from_secs(24), "{took:?}: {out}");
+}
+
+/// Issue 38, item 5: a program printing without end was judged a time limit exceeded
+/// after its whole time limit; it is an output limit exceeded as soon as it passes
+/// the limit.
+#[test]
+fn a_program_printing_without_end_is_an_output_limit_at_once() {
+    let program = Program::new("yes", Duration::from_secs(20));
+    let run = program.run(INPUT.as_bytes()).unwrap();
+    assert_eq!(
+        run.killed,
+        Some(retrocheck::stress::Killed::Output),
+        "{:?}",
+        run.killed
+    );
+    assert_eq!(
+        judge(&run, EXPECTED.as_bytes(), false, &program.limits),
+        Verdict::OutputLimit
+    );
+    assert!(run.elapsed < Duration::from_secs(20), "{:?}", run.elapsed);
+}
+
+/// Issue 38, item 6: `solve pursuit|minigame|catmouse` panicked (exit 101, rayon's
+/// "global thread pool has not been initialized") when no thread could be started,
+/// as under a few MB of `ulimit -v`; it refuses with a message, as `diff` does.
+#[test]
+fn solve_under_a_tight_address_space_limit_refuses_and_does_not_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut refused = 0;
+    for what in ["pursuit", "minigame", "catmouse", "game"] {
+        let file = dir.path().join(format!("{what}.in"));
+        let input = run(&["generate", what, "--size", "6", "--seed", "1"], "");
+        std::fs::write(&file, &input.stdout).unwrap();
+        for kib in (8_000..=24_000).step_by(1_000) {
+            let out = Command::new("sh")
+                .arg("-c")
+                .arg(format!(
+                    "ulimit -v {kib}; exec {BIN} solve {what} {}",
+                    file.display()
+                ))
+                .output()
+                .unwrap();
+            let err = stderr(&out);
+            assert!(
+                out.status.code() != Some(101) && !err.contains("panicked"),
+                "{what} under ulimit -v {kib}: {:?} {err}",
+                out.status
+            );
+            if err.contains("cannot start the thread pool") {
+                assert_eq!(out.status.code(), Some(2), "{what} under ulimit -v {kib}: {err}");
+                refused += 1;
+            }
+        }
+    }
+    // The limits above do make it refuse (below them the binary cannot even load).
+    assert!(refused > 0, "no limit was tight enough to refuse");
+}
+
+/// Issue 38, item 7: the long family of shiritori drew distinct three-letter keys by
+/// rejection, and only 52^3 = 140,608 exist: at 140,608 words or more it never ended,
+/// and `stress shiritori --max-size 200000` (the official maximum) ran nothing. Every
+/// generator of every problem (random, long, a mutation) finishes at its official
+/// maximum, within and beyond the edge-case rules.
+#[test]
+fn every_generator_finishes_at_the_official_maximum_of_its_problem() {
+    use retrocheck::contest::{Contest, Rules};
+    use retrocheck::problems::Registered;
+    use retrocheck::stress::Target;
+    struct AtMax;
+    impl retrocheck::contest::Visit for AtMax {
+        type Output = ();
+        fn visit<T: Contest + Registered>(self) {
+            let max = <T as Target>::OFFICIAL_MAX.expect("a problem has official limits");
+            for edge_cases in [false, true] {
+                let rules = Rules {
+                    edge_cases,
+                    beyond_limits: false,
+                };
+                let mut rng = retrocheck::seed::rng(7);
+                let random = <T as Target>::generate(&mut rng, max, rules, 0);
+                let long = <T as Target>::long(&mut rng, max, rules);
+                let _ = <T as Target>::mutate(&long, &mut rng, !edge_cases);
+                let _ = <T as Target>::mutate(&random, &mut rng, !edge_cases);
+                assert!(
+                    <T as Target>::size(&long) >= u64::from(max) / 2,
+                    "{}: the long family at {max} has size {}",
+                    T::NAME,
+                    <T as Target>::size(&long)
+                );
+                if !edge_cases {
+                    assert!(<T as Target>::is_official(&long), "{}", T::NAME);
+                }
+            }
+        }
+    }
+    for problem in Problem::ALL {
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            retrocheck::contest::visit(problem, AtMax);
+            let _ = done.send(());
+        });
+        assert!(
+            finished.recv_timeout(Duration::from_secs(300)).is_ok(),
+            "{}: a generator at the official maximum did not finish in 300 s",
+            problem.name()
+        );
+    }
+    // And the command line writes such an input (input 170 of seed 0 is drawn long at
+    // 200,000 words).
+    let mut child = retrocheck()
+        .args([
+            "generate",
+            "shiritori",
+            "--seed",
+            "0",
+            "--index",
+            "170",
+            "--max-size",
+            "200000",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = String::new();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        use std::io::Read;
+        stdout.read_to_string(&mut out).map(|_| out)
+    });
+    let ended = within(Duration::from_secs(300), || child.try_wait().unwrap().is_some());
+    if !ended {
+        let _ = child.kill();
+    }
+    let _ = child.wait();
+    assert!(
+        ended,
+        "generate shiritori --index 170 --max-size 200000 did not end"
+    );
+    let out = reader.join().unwrap().unwrap();
+    assert_eq!(
+        out.lines().next(),
+        Some("200000"),
+        "{}",
+        &out[..out.len().min(100)]
+    );
+}
+
+/// Issue 38, item 8: the time limit was judged on wall-clock time, so a correct
+/// program slowed by a busy machine got TLE. It is judged on CPU time (the program's
+/// and its children's), with a wall-clock cap of 3× the limit for programs that sleep
+/// or block; a TLE verdict gives both times.
+#[test]
+fn the_time_limit_is_on_cpu_time_with_a_wall_clock_cap() {
+    use retrocheck::stress::Killed;
+    let limit = Duration::from_millis(1000);
+    let judged = |command: &str| {
+        let program = Program::new(command, limit);
+        let run = program.run(INPUT.as_bytes()).unwrap();
+        let verdict = judge(&run, EXPECTED.as_bytes(), false, &program.limits);
+        (run, verdict)
+    };
+    // A sleeper: killed at the wall-clock cap, having used no CPU time.
+    let (run, verdict) = judged("sleep 100");
+    assert_eq!(run.killed, Some(Killed::WallTime), "{verdict}");
+    assert!(run.elapsed >= 3 * limit && run.cpu < limit / 2, "{run:?}");
+    let text = verdict.to_string();
+    assert!(
+        text.contains("of CPU time") && text.contains("of wall-clock time"),
+        "{text}"
+    );
+    // A busy loop: killed once it used its CPU time.
+    let (run, verdict) = judged("while :; do :; done");
+    assert_eq!(run.killed, Some(Killed::CpuTime), "{verdict}");
+    assert!(run.cpu >= limit, "{run:?}");
+    assert!(matches!(verdict, Verdict::TimeLimit { .. }), "{verdict}");
+    // A correct program whose wall-clock time passes the limit (0.6 s asleep, as if
+    // the machine were busy, then up to 0.6 s of CPU), but not its CPU time: accepted.
+    let (run, verdict) = judged("sleep 0.6; timeout 0.6 sh -c 'while :; do :; done'; echo 'Case #1: No'");
+    assert_eq!(verdict, Verdict::Accepted, "{run:?}");
+    assert!(run.elapsed > limit, "{run:?}");
+}
+
+/// Issue 38, item 8: a time limit exceeded is confirmed by a rerun before it counts:
+/// a correct program that timed out once (a busy machine) passes the campaign.
+#[test]
+fn a_time_limit_that_a_rerun_does_not_confirm_is_no_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let flag = dir.path().join("flag");
+    // The probe's run, then input 0's first run sleeps; every other run answers right.
+    let program = format!(
+        "if [ ! -e {f}.2 ]; then if [ -e {f} ]; then touch {f}.2; else touch {f}; fi; exec sleep 100; fi; {BIN} solve pursuit",
+        f = flag.display()
+    );
+    let (code, out, err) = stress(&[
+        "pursuit",
+        "--solution",
+        &program,
+        "--cases",
+        "3",
+        "--timeout",
+        "1s",
+        "--save",
+        dir.path().join("corpus").to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("every one accepted"), "{out}");
+}
+
+/// Issue 38, item 9: a program that fails every run, but not always the same way (a
+/// wrong answer, then a timeout), was called "not deterministic" and not shrunk: its
+/// reruns that failed another way counted as passes. Every failing rerun counts; the
+/// shrink keeps the kind most runs gave, and the report lists the runs' verdicts.
+#[test]
+fn a_program_failing_every_run_in_two_ways_is_shrunk() {
+    let dir = tempfile::tempdir().unwrap();
+    let count = dir.path().join("count");
+    // Odd runs (counting the probe as run 1) print a wrong answer; even runs hang.
+    let program = format!(
+        "n=$(cat {c} 2>/dev/null || echo 0); n=$((n + 1)); echo $n > {c}; \
+         if [ $((n % 2)) = 0 ]; then exec sleep 100; fi; echo 'Case #1: Maybe'",
+        c = count.display()
+    );
+    let (code, out, err) = stress(&[
+        "pursuit",
+        "--solution",
+        &program,
+        "--timeout",
+        "300ms",
+        "--shrink-time",
+        "30s",
+        "--save",
+        dir.path().join("corpus").to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(!out.contains("not deterministic"), "{out}");
+    assert!(out.contains("\nshrunk in "), "{out}");
+    assert!(
+        out.contains("failed every run of input 0, not always the same way (WA, TLE, WA, TLE, WA)"),
+        "{out}"
+    );
+    assert!(out.contains("verdict: wrong answer"), "{out}");
+}

@@ -36,19 +36,48 @@ impl Contest for Instance {
             n.max(1)
         } as usize;
         const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        // Every three-letter key: 52^3 = 140,608. A chain has one word a key, so past
+        // them the rest of the words are ladders on its links.
+        const KEYS: usize = LETTERS.len() * LETTERS.len() * LETTERS.len();
         let mut seen = std::collections::HashSet::new();
-        let mut key = |rng: &mut ChaCha8Rng| loop {
-            let k: String = (0..3)
-                .map(|_| char::from(LETTERS[rng.gen_range(0..LETTERS.len())]))
-                .collect();
-            if seen.insert(k.clone()) {
-                return k;
+        // Up to half of them by rejection (the inputs drawn before this bound existed
+        // stay as they were); past half, each from those left, listed once.
+        let mut left: Option<Vec<String>> = None;
+        let mut key = |rng: &mut ChaCha8Rng| {
+            if seen.len() < KEYS / 2 {
+                return loop {
+                    let k: String = (0..3)
+                        .map(|_| char::from(LETTERS[rng.gen_range(0..LETTERS.len())]))
+                        .collect();
+                    if seen.insert(k.clone()) {
+                        break k;
+                    }
+                };
             }
+            let left = left.get_or_insert_with(|| {
+                let all = LETTERS.iter().flat_map(|&a| {
+                    LETTERS
+                        .iter()
+                        .flat_map(move |&b| LETTERS.iter().map(move |&c| String::from_utf8(vec![a, b, c]).expect("ASCII")))
+                });
+                all.filter(|k| !seen.contains(k)).collect()
+            });
+            left.swap_remove(rng.gen_range(0..left.len()))
         };
         let ladder = rng.gen_bool(0.3);
         let mut keys = vec![key(rng)];
         let mut words = Vec::with_capacity(n);
         while words.len() < n {
+            if keys.len() == KEYS {
+                // No key is left: the words left are ladders, a letter or two between
+                // the keys of a random link.
+                let i = rng.gen_range(0..keys.len() - 1);
+                let middle: String = (0..rng.gen_range(1..=2))
+                    .map(|_| char::from(LETTERS[rng.gen_range(0..LETTERS.len())]))
+                    .collect();
+                words.push(format!("{}{middle}{}", keys[i], keys[i + 1]));
+                continue;
+            }
             let next = key(rng);
             let here = keys.last().expect("a key");
             words.push(format!("{here}{next}"));

@@ -214,13 +214,23 @@ pub fn shrink_parallel<T: Clone + Hash + Send + Sync>(
             } else {
                 std::thread::scope(|scope| {
                     let fails = &fails;
+                    // A candidate whose thread cannot be started (`ulimit -u`) is
+                    // judged on this thread, after the others have started.
                     let handles: Vec<_> = batch
                         .iter()
-                        .map(|(_, _, c)| scope.spawn(move || fails(c)))
+                        .map(|(_, _, c)| {
+                            (
+                                c,
+                                std::thread::Builder::new().spawn_scoped(scope, move || fails(c)),
+                            )
+                        })
                         .collect();
                     handles
                         .into_iter()
-                        .map(|h| h.join().expect("a shrinking judge panicked"))
+                        .map(|(c, h)| match h {
+                            Ok(h) => h.join().expect("a shrinking judge panicked"),
+                            Err(_) => fails(c),
+                        })
                         .collect()
                 })
             };

@@ -3,7 +3,7 @@
 //! crash, a time limit or a memory limit gets its own verdict.
 
 use crate::stress::quote::{quote, tail};
-use crate::stress::run::{Limits, Run, OUTPUT_LIMIT};
+use crate::stress::run::{Killed, Limits, Run, OUTPUT_LIMIT};
 use std::time::Duration;
 
 /// The judgement of one run.
@@ -39,10 +39,15 @@ pub enum Verdict {
         /// The end of what it printed on stderr.
         stderr_tail: String,
     },
-    /// Killed with its children at the time limit.
+    /// Its CPU time passed the limit, or its wall-clock time the cap ([`Limits::wall`]):
+    /// killed with its children.
     TimeLimit {
-        /// The limit.
+        /// The limit (of CPU time).
         limit: Duration,
+        /// The CPU time it used (user and system, its children's included).
+        cpu: Duration,
+        /// The wall-clock time it ran.
+        wall: Duration,
     },
     /// The memory limit was hit (an allocation failed under it) or the peak resident
     /// memory exceeded it.
@@ -125,10 +130,13 @@ impl std::fmt::Display for Verdict {
                 }
                 Ok(())
             }
-            Verdict::TimeLimit { limit } => write!(
+            Verdict::TimeLimit { limit, cpu, wall } => write!(
                 f,
-                "time limit exceeded (killed with its children after {:.1} s)",
-                limit.as_secs_f64()
+                "time limit exceeded ({:.2} s of CPU time, {:.2} s of wall-clock time, against a limit of {:.2} s of CPU time and {:.2} s of wall-clock time; killed with its children)",
+                cpu.as_secs_f64(),
+                wall.as_secs_f64(),
+                limit.as_secs_f64(),
+                Limits::time(*limit).wall().as_secs_f64()
             ),
             Verdict::MemoryLimit { limit, peak, why } => write!(
                 f,
@@ -182,9 +190,21 @@ pub fn judge(run: &Run, expected: &[u8], exact: bool, limits: &Limits) -> Verdic
             };
         }
     }
-    let Some(status) = run.status else {
-        return Verdict::TimeLimit { limit: limits.time };
+    if run.killed == Some(Killed::Output) {
+        return Verdict::OutputLimit;
+    }
+    let time_limit = Verdict::TimeLimit {
+        limit: limits.time,
+        cpu: run.cpu,
+        wall: run.elapsed,
     };
+    let Some(status) = run.status else {
+        return time_limit;
+    };
+    // Ended on its own, but past the limit between two readings of its CPU time.
+    if run.cpu > limits.time {
+        return time_limit;
+    }
     if !status.success() {
         return Verdict::RuntimeError {
             status: describe_status(status),
@@ -289,6 +309,8 @@ mod tests {
             stdout: vec![b'a'; bytes],
             stderr: Vec::new(),
             elapsed: Duration::from_millis(1),
+            cpu: Duration::ZERO,
+            killed: None,
             peak_memory: 0,
         };
         let limits = Limits::time(Duration::from_secs(1));

@@ -26,7 +26,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use report::Report;
-pub use run::{Limits, Program, Run, OUTPUT_LIMIT};
+pub use run::{Killed, Limits, Program, Run, OUTPUT_LIMIT, WALL_FACTOR};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -414,6 +414,8 @@ pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, 
                 stdout: expected.clone(),
                 stderr: Vec::new(),
                 elapsed: run.elapsed,
+                cpu: run.cpu,
+                killed: run.killed,
                 peak_memory: 0,
             };
             return Err(Trouble::ReferenceWrong {
@@ -438,6 +440,34 @@ pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, 
         lengths,
         output,
     })
+}
+
+/// How many more runs of an input must exceed the time limit before a time limit
+/// exceeded stands (in the search and at each step of a shrink): a run killed at the
+/// wall-clock cap may have been slowed by the machine, not by the program.
+pub const TLE_RERUNS: usize = 1;
+
+/// [`test`], and when the verdict is a time limit exceeded, [`TLE_RERUNS`] more runs
+/// of the input that must exceed it too, each started only before `deadline`; a rerun
+/// that ends otherwise gives its verdict instead. True with the result when the verdict
+/// is final: anything but a time limit, or a time limit every rerun confirmed.
+pub fn test_confirmed<T: Target>(
+    settings: &Settings,
+    input: &Input<T>,
+    deadline: Option<Instant>,
+) -> Result<(Tested, bool), Trouble> {
+    let mut tested = test(settings, input)?;
+    let timed_out = |t: &Tested| matches!(t.verdict, Verdict::TimeLimit { .. });
+    for _ in 0..TLE_RERUNS {
+        if !timed_out(&tested) {
+            return Ok((tested, true));
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok((tested, false));
+        }
+        tested = test(settings, input)?;
+    }
+    Ok((tested, true))
 }
 
 /// How long a campaign searches, and how many programs run at once.
@@ -500,6 +530,7 @@ pub fn search<T: Target>(
     mut progress: impl FnMut(u64, &Report),
 ) -> Searched<T> {
     let start = Instant::now();
+    let deadline = budget.time.and_then(|t| start.checked_add(t));
     let jobs = budget.jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
     let batch = 4 * jobs as u64;
@@ -510,22 +541,25 @@ pub fn search<T: Target>(
         let end = (done + batch).min(budget.cases);
         // An input not started when the time is up is not run (the campaign's first
         // always is): the search overshoots `time` by the runs in flight, not a batch.
-        let run = || -> Vec<Option<Judged<T>>> {
-            (done..end)
-                .into_par_iter()
-                .map(|i| {
-                    if i > 0 && budget.time.is_some_and(|t| start.elapsed() >= t) {
-                        return None;
-                    }
-                    let input = input_at::<T>(settings, i);
-                    let tested = test(settings, &input);
-                    Some((i, input, tested))
-                })
-                .collect()
+        // Generating an input counts in the time as its run does: an input generated
+        // after the time is up is not run.
+        let one = |i: u64| {
+            let late = || i > 0 && budget.time.is_some_and(|t| start.elapsed() >= t);
+            if late() {
+                return None;
+            }
+            let input = input_at::<T>(settings, i);
+            if late() {
+                return None;
+            }
+            let tested = test_confirmed(settings, &input, deadline).map(|(t, _)| t);
+            Some((i, input, tested))
         };
-        let results = match &pool {
-            Ok(pool) => pool.install(run),
-            Err(_) => run(),
+        let results: Vec<Option<Judged<T>>> = match &pool {
+            Ok(pool) => pool.install(|| (done..end).into_par_iter().map(one).collect()),
+            // No threads to be had (`ulimit -u`, `ulimit -v`): one input at a time, on
+            // this thread, rather than on rayon's global pool, which would panic.
+            Err(_) => (done..end).map(one).collect(),
         };
         for result in results {
             // Taken in input order: the inputs after one not run are not counted.
@@ -570,12 +604,14 @@ pub fn search<T: Target>(
 pub const CONFIRM_RUNS: usize = 4;
 
 /// How often the program failed an input when it was run again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reproduced {
     /// Runs of the input, the failing one that found it included.
     pub runs: usize,
-    /// Runs that failed with the verdict's kind.
+    /// Runs that failed, in any way.
     pub failed: usize,
+    /// Each run's verdict code (AC, WA, TLE …), in the order of the runs.
+    pub codes: Vec<&'static str>,
 }
 
 impl Reproduced {
@@ -583,6 +619,18 @@ impl Reproduced {
     /// something.
     pub fn always(&self) -> bool {
         self.failed == self.runs
+    }
+
+    /// Whether the failing runs failed in more than one way.
+    pub fn mixed(&self) -> bool {
+        let mut failing = self.codes.iter().filter(|c| **c != "AC");
+        let first = failing.next();
+        failing.any(|c| Some(c) != first)
+    }
+
+    /// The runs' verdicts, "WA, TLE, WA".
+    pub fn list(&self) -> String {
+        self.codes.join(", ")
     }
 }
 
@@ -601,6 +649,12 @@ pub struct Reduced<T> {
     /// How often the program failed `input` when it was run again: a failure that does
     /// not come back on every run is not shrunk.
     pub reproduced: Reproduced,
+    /// How often it failed the input found, when it was run again (the same as
+    /// `reproduced` when it was not shrunk).
+    pub found: Reproduced,
+    /// The kind of failure shrinking kept: the one most runs of the input found
+    /// agreed on.
+    pub kind: &'static str,
     /// Accepted reductions: the split of a multi-case input counts as one.
     pub steps: usize,
     /// Every run of the program while reducing, the split's and the last check's
@@ -612,32 +666,57 @@ pub struct Reduced<T> {
     pub out_of_time: bool,
 }
 
-/// Runs `input` [`CONFIRM_RUNS`] more times after one failing run (fewer when the
-/// deadline passes): how often it fails with a verdict of `kind`, and the first
-/// failing rerun's verdict and output.
+/// Runs `input` [`CONFIRM_RUNS`] more times after one run that failed with `first`
+/// (fewer when the deadline passes): how often it fails, in any way, and the failing
+/// reruns' verdicts and outputs, in order.
 fn confirm<T: Target>(
     settings: &Settings,
     input: &Input<T>,
-    kind: &str,
+    first: &Verdict,
     runs: &AtomicUsize,
     deadline: Option<Instant>,
-) -> (Reproduced, Option<(Verdict, Vec<u8>)>) {
-    let mut reproduced = Reproduced { runs: 1, failed: 1 };
-    let mut first = None;
+) -> (Reproduced, Vec<(Verdict, Vec<u8>)>) {
+    let mut reproduced = Reproduced {
+        runs: 1,
+        failed: 1,
+        codes: vec![first.code()],
+    };
+    let mut failing = Vec::new();
     for _ in 0..CONFIRM_RUNS {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         runs.fetch_add(1, Ordering::Relaxed);
         reproduced.runs += 1;
-        if let Ok(tested) = test(settings, input) {
-            if tested.verdict.kind() == kind {
+        // A run that cannot be judged (a reference failed) counts as a pass.
+        let verdict = test(settings, input).map(|t| (t.verdict, t.output));
+        match verdict {
+            Ok((verdict, output)) if verdict != Verdict::Accepted => {
                 reproduced.failed += 1;
-                first.get_or_insert((tested.verdict, tested.output));
+                reproduced.codes.push(verdict.code());
+                failing.push((verdict, output));
             }
+            Ok(_) => reproduced.codes.push("AC"),
+            Err(_) => reproduced.codes.push("--"),
         }
     }
-    (reproduced, first)
+    (reproduced, failing)
+}
+
+/// The kind of failure most runs agreed on (`first`'s kind, then the earlier run's, on
+/// a tie), with a verdict of that kind: the first run's, or the first failing rerun's.
+fn commonest(first: &Verdict, reruns: &[(Verdict, Vec<u8>)]) -> Verdict {
+    let all: Vec<&Verdict> = std::iter::once(first)
+        .chain(reruns.iter().map(|(v, _)| v))
+        .collect();
+    let count = |kind: &str| all.iter().filter(|v| v.kind() == kind).count();
+    let mut best = first;
+    for v in &all {
+        if count(v.kind()) > count(best.kind()) {
+            best = v;
+        }
+    }
+    best.clone()
 }
 
 /// Splits a failing multi-case input down to the failing case, then shrinks that case
@@ -655,10 +734,15 @@ pub fn reduce<T: Target>(
     jobs: usize,
     deadline: Option<Instant>,
 ) -> Reduced<T> {
-    let kind = verdict.kind();
     let runs = AtomicUsize::new(0);
     let start = Instant::now();
-    let (found, found_again) = confirm(settings, input, kind, &runs, deadline);
+    let (found, found_failing) = confirm(settings, input, verdict, &runs, deadline);
+    // Every run failed, not always the same way (a program near the time limit: a
+    // wrong answer, then a timeout): the failure is still the input's, and shrinking
+    // keeps the kind most runs agreed on.
+    let verdict = &commonest(verdict, &found_failing);
+    let kind = verdict.kind();
+    let found_again = found_failing.iter().find(|(v, _)| v.kind() == kind).cloned();
     if !found.always() {
         // The search keeps no output: a failing rerun's is shown, or none.
         let (verdict, output) = found_again.unwrap_or_else(|| (verdict.clone(), Vec::new()));
@@ -666,7 +750,9 @@ pub fn reduce<T: Target>(
             input: input.clone(),
             verdict,
             output,
-            reproduced: found,
+            reproduced: found.clone(),
+            found,
+            kind,
             steps: 0,
             runs: runs.load(Ordering::Relaxed),
             elapsed: start.elapsed(),
@@ -684,10 +770,16 @@ pub fn reduce<T: Target>(
         i.hash(&mut h);
         h.finish()
     };
+    // No run starts after the deadline; a time limit exceeded counts only when its
+    // reruns confirmed it (see [`test_confirmed`]).
+    let past = || deadline.is_some_and(|d| Instant::now() >= d);
     let fails = |candidate: &Input<T>| {
+        if past() {
+            return false;
+        }
         runs.fetch_add(1, Ordering::Relaxed);
-        match test(settings, candidate) {
-            Ok(t) if t.verdict.kind() == kind => {
+        match test_confirmed(settings, candidate, deadline) {
+            Ok((t, true)) if t.verdict.kind() == kind => {
                 failing
                     .lock()
                     .expect("no panics while holding the map")
@@ -757,10 +849,14 @@ pub fn reduce<T: Target>(
         .into_inner()
         .expect("no panics while holding the map")
         .remove(&hash(&shrunk.value));
-    let (reproduced, again) = match recorded {
+    let (reproduced, again) = match &recorded {
         // Not reduced at all: the found input, confirmed already.
-        None => (found, found_again),
-        Some(_) => confirm(settings, &shrunk.value, kind, &runs, deadline),
+        None => (found.clone(), found_again),
+        Some((first, _)) => {
+            let (reproduced, failing) = confirm(settings, &shrunk.value, first, &runs, deadline);
+            let again = failing.iter().find(|(v, _)| v.kind() == kind).cloned();
+            (reproduced, again)
+        }
     };
     let (verdict, output) = again
         .or(recorded)
@@ -770,6 +866,8 @@ pub fn reduce<T: Target>(
         verdict,
         output,
         reproduced,
+        found,
+        kind,
         steps: shrunk.steps + split,
         runs: runs.load(Ordering::Relaxed),
         out_of_time: shrunk.out_of_time,

@@ -1,6 +1,8 @@
 //! Running a user's program under a judge's limits: its own process group killed as a
-//! whole at the time limit, an address-space limit on every process of it, and its
-//! peak memory and run time measured.
+//! whole at the time limit (CPU time, with a wall-clock cap for programs that sleep) or
+//! as soon as its output passes the output limit, an address-space limit on every
+//! process of it, its peak memory, CPU time and run time measured, and no process of a
+//! run left behind when retrocheck itself is killed.
 
 use std::io::{Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
@@ -9,10 +11,18 @@ use std::time::{Duration, Instant};
 /// Output beyond this is not kept: a program printing for ever must not exhaust memory.
 pub const OUTPUT_LIMIT: usize = 64 << 20;
 
+/// A run is killed at this many times its time limit of wall-clock time, whatever CPU
+/// time it used: the cap for programs that sleep or block, loose enough that a correct
+/// program slowed down by a busy machine stays within it.
+pub const WALL_FACTOR: u32 = 3;
+
 /// The limits a program runs under, the same for the solution and a reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time; the program is killed with its children after it.
+    /// CPU time (user and system, of the program and of all its children), as judges
+    /// measure it: a busy machine slows a program's wall clock, not its CPU time. The
+    /// program is killed with its children once it has used it, or after
+    /// [`WALL_FACTOR`] times it of wall-clock time ([`Limits::wall`]).
     pub time: Duration,
     /// Bytes of address space per process (RLIMIT_AS), and of peak resident memory.
     pub memory: Option<u64>,
@@ -23,6 +33,22 @@ impl Limits {
     pub fn time(time: Duration) -> Limits {
         Limits { time, memory: None }
     }
+
+    /// The wall-clock cap: [`WALL_FACTOR`] times the time limit.
+    pub fn wall(&self) -> Duration {
+        self.time.saturating_mul(WALL_FACTOR)
+    }
+}
+
+/// Why a run was killed before it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Killed {
+    /// It used its time limit of CPU time.
+    CpuTime,
+    /// It outlived the wall-clock cap ([`Limits::wall`]).
+    WallTime,
+    /// It printed more than [`OUTPUT_LIMIT`] bytes on stdout.
+    Output,
 }
 
 /// A program under test: a shell command reading the input on stdin.
@@ -37,23 +63,28 @@ pub struct Program {
 /// What one run of the program produced.
 #[derive(Debug)]
 pub struct Run {
-    /// How it ended; `None` when it outlived the time limit and was killed.
+    /// How it ended; `None` when it was killed at a limit ([`Run::killed`] says which).
     pub status: Option<ExitStatus>,
     /// What it printed, up to one byte more than [`OUTPUT_LIMIT`].
     pub stdout: Vec<u8>,
     /// What it printed on stderr, up to [`OUTPUT_LIMIT`].
     pub stderr: Vec<u8>,
-    /// From start to exit (the time limit for a killed program).
+    /// Wall-clock time from start to exit, or to the kill.
     pub elapsed: Duration,
+    /// CPU time (user and system) of the program and its children: those it waited
+    /// for, and those seen running while it ran.
+    pub cpu: Duration,
+    /// The limit it was killed at, if it was.
+    pub killed: Option<Killed>,
     /// The largest resident memory of the program or any child it waited for, in
     /// bytes (measured after the run, or polled while it runs).
     pub peak_memory: u64,
 }
 
 impl Run {
-    /// Whether it was killed at the time limit.
+    /// Whether it was killed at the time limit (of CPU time, or the wall-clock cap).
     pub fn timed_out(&self) -> bool {
-        self.status.is_none()
+        matches!(self.killed, Some(Killed::CpuTime | Killed::WallTime))
     }
 }
 
@@ -67,7 +98,8 @@ impl Program {
     }
 
     /// Runs the program on `input` in its own process group, killed with all its
-    /// children when it exits or outlives the time limit. The memory limit is
+    /// children when it exits, uses its CPU time limit, outlives the wall-clock cap or
+    /// passes the output limit. The memory limit is
     /// RLIMIT_AS, set in the child before `sh` starts, so it holds for every process
     /// the command starts (each on its own, as judges limit a process).
     #[cfg(unix)]
@@ -96,7 +128,10 @@ impl Program {
         // vfork, so the child's memory count starts at what fork copies of the
         // harness's resident memory rather than at its whole peak (see
         // [`peak_memory`]).
-        // SAFETY: setrlimit is async-signal-safe, and the closure allocates nothing.
+        // SAFETY: getpid is async-signal-safe.
+        let parent = unsafe { libc::getpid() };
+        // SAFETY: setrlimit, prctl, getppid and raise are async-signal-safe, and the
+        // closure allocates nothing.
         unsafe {
             command.pre_exec(move || {
                 if let Some(limit) = &limit {
@@ -104,19 +139,33 @@ impl Program {
                         return Err(std::io::Error::last_os_error());
                     }
                 }
+                // Killed when retrocheck is (even by SIGKILL, which no handler sees).
+                // The signal comes when the thread that forked ends, and that thread
+                // waits in this `run` until the program is reaped, so it is the
+                // process's death that sends it. Checked after: a parent that died
+                // before the call would never send it.
+                #[cfg(target_os = "linux")]
+                {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
+                    if libc::getppid() != parent {
+                        libc::raise(libc::SIGKILL);
+                    }
+                }
+                #[cfg(not(target_os = "linux"))]
+                let _ = parent;
                 Ok(())
             });
         }
         // Registered while spawning, under the lock that sweeps hold: no sweep can
         // reap this leader, which only its runner may wait for.
-        let (mut child, _in_flight, before) = {
+        let (mut child, mut in_flight_place, before) = {
             let mut leaders = in_flight();
             // Read just before the fork, after any wait for the lock.
             let before = resident_memory();
             let child = command.spawn()?;
             let pid = child.id() as libc::pid_t;
             leaders.push((pid, mark.clone()));
-            (child, InFlight(pid), before)
+            (child, InFlight(pid, on_signal::register(pid)), before)
         };
         let pid = child.id() as libc::pid_t;
         // Read at once: a program that exits within a millisecond of its start may be
@@ -126,18 +175,32 @@ impl Program {
         // One thread pumps all three pipes with poll(2): input in, output out, without
         // ever blocking on one pipe. It stops when told to, so a process that escaped
         // the group (`setsid`) and still holds a pipe cannot hang the runner.
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let pump = {
-            let (stdin, stdout, stderr) = (
-                child.stdin.take().expect("piped"),
-                child.stdout.take().expect("piped"),
-                child.stderr.take().expect("piped"),
-            );
-            let (input, stop) = (input.to_vec(), stop.clone());
-            std::thread::spawn(move || pump(stdin, stdout, stderr, &input, &stop))
+        // It also says when stdout passes the output limit, so that a program printing
+        // without end is killed then rather than at its time limit.
+        let stop = std::sync::Arc::new(std::sync::OnceLock::new());
+        let overflow = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (stdin, stdout, stderr) = (
+            child.stdin.take().expect("piped"),
+            child.stdout.take().expect("piped"),
+            child.stderr.take().expect("piped"),
+        );
+        let pumping = {
+            let (input, stop, overflow) = (input.to_vec(), stop.clone(), overflow.clone());
+            // A thread that cannot be started (`ulimit -u`, `ulimit -v`) is an error
+            // of the run, not a panic.
+            std::thread::Builder::new()
+                .name("pump".into())
+                .spawn(move || pump(stdin, stdout, stderr, &input, &stop, &overflow))
         };
-        let exited = wait_unreaped(pid, self.limits.time, &mut polled)?;
-        let elapsed = if exited { start.elapsed() } else { self.limits.time };
+        let (pump, mut cpu, killed) = match pumping {
+            Ok(pump) => {
+                let mut cpu = Duration::ZERO;
+                let killed = wait_unreaped(pid, &self.limits, &mut polled, &mut cpu, &overflow);
+                (Some(pump), cpu, killed)
+            }
+            Err(e) => (None, Duration::ZERO, Err(e)),
+        };
+        let elapsed = start.elapsed();
         // The child is a zombie now, or still running: either way its pid, and so its
         // process group id, cannot have been reused. Kill the group (children left
         // behind, a background job of the program) before reaping the child, never
@@ -149,25 +212,26 @@ impl Program {
             libc::kill(-pid, libc::SIGKILL);
             libc::kill(pid, libc::SIGKILL);
         }
-        let (status, usage) = reap(pid)?;
+        // Out of the signal handler's reach before the pid is freed by the reaping.
+        in_flight_place.unregister();
+        let reaped = reap(pid);
         // The run's processes that escaped its group, orphaned now and adopted by us.
         kill_orphans_of(&mark);
         // Output still in the pipes is read for a moment; a pipe held open by an
         // escaped process is then abandoned.
-        let grace = std::thread::spawn({
-            let stop = stop.clone();
-            move || {
-                std::thread::sleep(PIPE_GRACE);
-                stop.store(true, std::sync::atomic::Ordering::Relaxed);
-            }
-        });
-        let (stdout, stderr) = pump.join().unwrap_or_default();
-        drop(grace);
+        let _ = stop.set(Instant::now() + PIPE_GRACE);
+        let (stdout, stderr) = pump.map(|p| p.join().unwrap_or_default()).unwrap_or_default();
+        let (status, usage) = reaped?;
+        let killed = killed?;
+        // wait4 counts the program and the children it reaped; polling saw the others.
+        cpu = cpu.max(cpu_time(&usage));
         Ok(Run {
-            status: exited.then(|| ExitStatus::from_raw(status)),
+            status: killed.is_none().then(|| ExitStatus::from_raw(status)),
             stdout,
             stderr,
             elapsed,
+            cpu,
+            killed,
             peak_memory: peak_memory(&usage, inherited, polled),
         })
     }
@@ -230,13 +294,110 @@ fn in_flight() -> std::sync::MutexGuard<'static, Vec<(libc::pid_t, String)>> {
     LEADERS.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// A run's place in [`in_flight`], given up however the run ends.
-struct InFlight(libc::pid_t);
+/// A run's place in [`in_flight`] and in the signal handler's list
+/// ([`on_signal`]), given up however the run ends.
+struct InFlight(libc::pid_t, Option<usize>);
+
+impl InFlight {
+    /// Leaves the signal handler's list (before the leader is reaped, when its pid
+    /// could name another process).
+    fn unregister(&mut self) {
+        if let Some(slot) = self.1.take() {
+            on_signal::unregister(slot);
+        }
+    }
+}
 
 impl Drop for InFlight {
     fn drop(&mut self) {
+        self.unregister();
         in_flight().retain(|(leader, _)| *leader != self.0);
     }
+}
+
+/// Installs handlers of SIGINT, SIGTERM and SIGHUP that kill the process group and
+/// the leader of every run in flight, then end this process by the same signal (so its
+/// exit status is the conventional one): Ctrl-C, `timeout`, a CI's cancel or a closed
+/// terminal leave no program running. The `retrocheck` binary calls it; a library
+/// caller with handlers of its own need not. (SIGKILL is covered without it: each
+/// run's first process gets `PR_SET_PDEATHSIG`.)
+pub fn end_runs_on_signals() {
+    #[cfg(unix)]
+    on_signal::install();
+}
+
+/// The process groups of the runs in flight, for a signal handler, which can only
+/// read atomics: a fixed table of leaders' pids (0: a free slot).
+#[cfg(unix)]
+mod on_signal {
+    use std::sync::atomic::{AtomicI32, Ordering};
+
+    /// More runs than this at once (jobs and their references) go unlisted, and are
+    /// then covered by `PR_SET_PDEATHSIG` alone.
+    const SLOTS: usize = 1024;
+
+    static LEADERS: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
+
+    /// Lists a run's leader; its slot, if one was free.
+    pub(super) fn register(pid: libc::pid_t) -> Option<usize> {
+        (0..SLOTS).find(|&i| {
+            LEADERS[i]
+                .compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        })
+    }
+
+    /// Frees a slot.
+    pub(super) fn unregister(slot: usize) {
+        LEADERS[slot].store(0, Ordering::SeqCst);
+    }
+
+    /// Kills every listed run's group and leader, then dies of `signal` as if no
+    /// handler had been installed.
+    extern "C" fn handle(signal: libc::c_int) {
+        for leader in &LEADERS {
+            let pid = leader.load(Ordering::SeqCst);
+            if pid > 0 {
+                // SAFETY: kill is async-signal-safe; a listed leader is not reaped yet
+                // (it leaves the list first), so its pid names the run.
+                unsafe {
+                    libc::kill(-pid, libc::SIGKILL);
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+        }
+        // SAFETY: signal and raise are async-signal-safe.
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
+    }
+
+    /// Installs [`handle`] for SIGINT, SIGTERM and SIGHUP (once).
+    pub(super) fn install() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                // SAFETY: a zeroed sigaction with a handler and an empty mask is valid;
+                // the handler only calls async-signal-safe functions.
+                unsafe {
+                    let mut action: libc::sigaction = std::mem::zeroed();
+                    action.sa_sigaction = handle as extern "C" fn(libc::c_int) as libc::sighandler_t;
+                    libc::sigemptyset(&mut action.sa_mask);
+                    action.sa_flags = libc::SA_RESTART;
+                    libc::sigaction(signal, &action, std::ptr::null_mut());
+                }
+            }
+        });
+    }
+}
+
+#[cfg(not(unix))]
+mod on_signal {
+    pub(super) fn register(_pid: i32) -> Option<usize> {
+        None
+    }
+    pub(super) fn unregister(_slot: usize) {}
 }
 
 /// Kills and reaps our children that carry the run's `mark` (orphans of the run,
@@ -365,12 +526,42 @@ fn high_water_mark(pid: libc::pid_t) -> Option<u64> {
 /// The largest [`high_water_mark`] of process `pid` and its descendants (found through
 /// /proc/PID/task/PID/children), 0 when none can be read.
 fn tree_high_water_mark(pid: libc::pid_t) -> u64 {
+    tree_usage(pid, false).0
+}
+
+/// The CPU time of process `pid` (/proc/PID/stat: user and system, its own and that of
+/// the children it reaped), if it can be read.
+fn process_cpu(pid: libc::pid_t) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (which may hold spaces and parentheses):
+    // state is field 3, utime, stime, cutime and cstime fields 14 to 17.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields
+        .get(11..15)?
+        .iter()
+        .map(|f| f.parse::<u64>().unwrap_or(0))
+        .sum();
+    // SAFETY: sysconf has no preconditions.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Some(Duration::from_nanos(
+        ticks.saturating_mul(1_000_000_000) / per_second,
+    ))
+}
+
+/// The largest memory high-water mark of process `pid` and its descendants, and (when
+/// `cpu`) the sum of their CPU times.
+fn tree_usage(pid: libc::pid_t, cpu: bool) -> (u64, Duration) {
     let mut stack = vec![pid];
     let mut most = 0;
+    let mut total = Duration::ZERO;
     // Bounded: a fork bomb must not keep the runner walking.
     let mut budget = 256;
     while let Some(p) = stack.pop() {
         most = most.max(high_water_mark(p).unwrap_or(0));
+        if cpu {
+            total += process_cpu(p).unwrap_or_default();
+        }
         if let Ok(children) = std::fs::read_to_string(format!("/proc/{p}/task/{p}/children")) {
             for child in children.split_whitespace().filter_map(|c| c.parse().ok()) {
                 if budget > 0 {
@@ -380,7 +571,16 @@ fn tree_high_water_mark(pid: libc::pid_t) -> u64 {
             }
         }
     }
-    most
+    (most, total)
+}
+
+/// The user and system time wait4 reported.
+#[cfg(unix)]
+fn cpu_time(usage: &libc::rusage) -> Duration {
+    let time = |t: &libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    time(&usage.ru_utime) + time(&usage.ru_stime)
 }
 
 /// Reaps the child `pid` with wait4, for its status and its resource usage (which
@@ -404,15 +604,16 @@ fn reap(pid: libc::pid_t) -> std::io::Result<(libc::c_int, libc::rusage)> {
 }
 
 /// Writes `input` to the program's stdin and reads its stdout and stderr (each kept up
-/// to [`OUTPUT_LIMIT`]) until both reach end of file, or `stop` is set and nothing is
-/// left to read.
+/// to [`OUTPUT_LIMIT`]) until both reach end of file, or the time in `stop` has come
+/// and nothing is left to read; sets `overflow` once stdout passes the limit.
 #[cfg(unix)]
 fn pump(
     stdin: std::process::ChildStdin,
     mut stdout: std::process::ChildStdout,
     mut stderr: std::process::ChildStderr,
     input: &[u8],
-    stop: &std::sync::atomic::AtomicBool,
+    stop: &std::sync::OnceLock<Instant>,
+    overflow: &std::sync::atomic::AtomicBool,
 ) -> (Vec<u8>, Vec<u8>) {
     use std::os::unix::io::AsRawFd;
     let mut stdin = Some(stdin);
@@ -459,7 +660,7 @@ fn pump(
         // SAFETY: `fds` is a valid array of pollfd for the duration of the call.
         let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 20) };
         if ready <= 0 {
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            if stop.get().is_some_and(|&at| Instant::now() >= at) {
                 break;
             }
             continue;
@@ -470,6 +671,9 @@ fn pump(
             }
             if pfd.fd == stdout.as_raw_fd() {
                 out_open = read_some(&mut stdout, &mut chunk, &mut out);
+                if out.len() > OUTPUT_LIMIT {
+                    overflow.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
             } else if pfd.fd == stderr.as_raw_fd() {
                 err_open = read_some(&mut stderr, &mut chunk, &mut err);
             } else if let Some(s) = &mut stdin {
@@ -508,13 +712,26 @@ fn read_some(pipe: &mut impl Read, chunk: &mut [u8], kept: &mut Vec<u8>) -> bool
     }
 }
 
-/// Waits until the child `pid` exits or `timeout` passes, without reaping it (so its
-/// pid stays reserved): true when it exited. Meanwhile keeps in `peak` the largest
-/// memory high-water mark seen.
+/// How often the CPU time of a run is read: reading it walks the run's processes.
+const CPU_POLL: Duration = Duration::from_millis(10);
+
+/// Waits until the child `pid` exits, without reaping it (so its pid stays reserved),
+/// or until a limit is passed: its CPU time limit, the wall-clock cap, or the output
+/// limit (`overflow`); `None` when it exited, otherwise the limit. Meanwhile keeps in
+/// `peak` the largest memory high-water mark seen, and in `cpu` the CPU time of the
+/// run's processes last read.
 #[cfg(unix)]
-fn wait_unreaped(pid: libc::pid_t, timeout: Duration, peak: &mut u64) -> std::io::Result<bool> {
+fn wait_unreaped(
+    pid: libc::pid_t,
+    limits: &Limits,
+    peak: &mut u64,
+    cpu: &mut Duration,
+    overflow: &std::sync::atomic::AtomicBool,
+) -> std::io::Result<Option<Killed>> {
     // A timeout too long to add to the clock (2^64 s) never comes.
-    let deadline = Instant::now().checked_add(timeout);
+    let start = Instant::now();
+    let deadline = start.checked_add(limits.wall());
+    let mut next_cpu = start;
     let mut pause = Duration::from_micros(50);
     loop {
         // SAFETY: a zeroed siginfo_t is a valid out-parameter for waitid.
@@ -537,12 +754,26 @@ fn wait_unreaped(pid: libc::pid_t, timeout: Duration, peak: &mut u64) -> std::io
         }
         // SAFETY: waitid filled `info`; si_pid is 0 while no child has exited.
         if unsafe { info.si_pid() } != 0 {
-            return Ok(true);
+            return Ok(None);
         }
-        *peak = (*peak).max(tree_high_water_mark(pid));
         let now = Instant::now();
+        let read_cpu = now >= next_cpu;
+        let (high, used) = tree_usage(pid, read_cpu);
+        *peak = (*peak).max(high);
+        if read_cpu {
+            // A process that ended and was reaped by no one in the tree is gone from
+            // it: the CPU time read never goes down.
+            *cpu = (*cpu).max(used);
+            next_cpu = now + CPU_POLL;
+            if *cpu >= limits.time {
+                return Ok(Some(Killed::CpuTime));
+            }
+        }
+        if overflow.load(std::sync::atomic::Ordering::Relaxed) {
+            return Ok(Some(Killed::Output));
+        }
         if deadline.is_some_and(|d| now >= d) {
-            return Ok(false);
+            return Ok(Some(Killed::WallTime));
         }
         std::thread::sleep(deadline.map_or(pause, |d| pause.min(d - now)));
         pause = (pause * 2).min(Duration::from_millis(1));
