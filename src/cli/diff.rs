@@ -274,13 +274,17 @@ pub fn shrink_and_save(
     })
     .map_err(Exit::bad)?;
     // The API's hint names its environment variable; here the flag decides.
-    let report = failure.report(false, "(not saved: --no-save)");
+    let report = failure.report_naming_files("(not saved: --no-save)");
     outln!("{report}");
     match (&failure.saved, corpus) {
         (Some(Ok(saved)), _) => {
             if super::output_error().is_some() {
                 // The report did not reach the screen: where the case went must.
-                eprintln!("retrocheck: saved as {}", saved.display());
+                eprintln!(
+                    "retrocheck: {} {}",
+                    retrocheck::api::report::saved_as(failure.already_saved),
+                    saved.display()
+                );
             }
             outln!(
                 "picture: retrocheck show {} --svg shrunk.svg",

@@ -285,7 +285,11 @@ pub fn report_failure(
         Ok(t) => {
             let saved = match t.saved {
                 None => "; set RETROCHECK_CORPUS=corpus to save it for replay".into(),
-                Some(Ok(s)) => format!("; saved as {}", s.input.display()),
+                Some(Ok(s)) => format!(
+                    "; {} {}",
+                    crate::api::report::saved_as(s.already_present),
+                    s.input.display()
+                ),
                 Some(Err(e)) => format!("; {e}"),
             };
             format!("{mismatch}\nshrunk to:\n{}{saved}", t.text)

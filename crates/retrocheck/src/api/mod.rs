@@ -49,7 +49,7 @@ mod failure;
 mod fuzz;
 mod property;
 mod replay;
-mod report;
+pub mod report;
 mod solver_fn;
 
 pub use crate::fuzz::FuzzCase;
