@@ -72,10 +72,10 @@ fn render(failure: &Failure, whole: bool, unsaved: &str, hint: Whole) -> String 
     let _ = writeln!(out, "{solver} is wrong: {}", failure.mismatch);
     let _ = writeln!(
         out,
-        "found in {} ({}), shrunk in {} steps to {}:",
+        "found in {} ({}), shrunk in {} to {}:",
         failure.found_in,
         failure.found_size,
-        failure.shrink_steps,
+        crate::text::count(failure.shrink_steps, "step"),
         failure.case.size_text()
     );
     if failure.found_as.symptom() != failure.mismatch.symptom() {
