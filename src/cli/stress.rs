@@ -294,9 +294,12 @@ fn stress<T: Target>(args: Args) -> Status {
     // cost the case.
     let saving = save(&args, &settings, &reduced, &text, &expected);
     let again = reduced.reproduced;
+    // A long case is cut to one screen as the library's report cuts it.
+    let cut = cut::<T>(&text, &expected, &reduced.output, &reduced.verdict);
+    let shown = cut.as_ref().map_or(text.as_str(), |(shown, _)| shown.as_str());
     if again.always() {
         outln!(
-            "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{text}",
+            "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{shown}",
             retrocheck::text::count(reduced.steps, "step"),
             retrocheck::text::count(reduced.runs, "run"),
             reduced.elapsed.as_secs_f64(),
@@ -304,14 +307,14 @@ fn stress<T: Target>(args: Args) -> Status {
         );
     } else if reduced.steps == 0 {
         outln!(
-            "\nthe program is not deterministic: run again, it failed input {index} in {} of {} runs (uninitialised memory? the clock?); a failure that does not come back on every run is not shrunk. The input ({}):\n\n{text}",
+            "\nthe program is not deterministic: run again, it failed input {index} in {} of {} runs (uninitialised memory? the clock?); a failure that does not come back on every run is not shrunk. The input ({}):\n\n{shown}",
             again.failed,
             again.runs,
             reduced.input.describe()
         );
     } else {
         outln!(
-            "\nshrunk in {} ({}, {:.1} s) to {}, which then failed in {} of {} runs (the program is not deterministic):\n\n{text}",
+            "\nshrunk in {} ({}, {:.1} s) to {}, which then failed in {} of {} runs (the program is not deterministic):\n\n{shown}",
             retrocheck::text::count(reduced.steps, "step"),
             retrocheck::text::count(reduced.runs, "run"),
             reduced.elapsed.as_secs_f64(),
@@ -332,8 +335,13 @@ fn stress<T: Target>(args: Args) -> Status {
             "(shrinking stopped at --shrink-time, or --time without it: a smaller failing input may exist)\n"
         );
     }
-    outln!("expected output:\n{}", block(&expected, SHOWN_OUTPUT));
-    outln!("your output:\n{}", block(&reduced.output, SHOWN_OUTPUT));
+    match &cut {
+        None => {
+            outln!("expected output:\n{}", block(&expected, SHOWN_OUTPUT));
+            outln!("your output:\n{}", block(&reduced.output, SHOWN_OUTPUT));
+        }
+        Some((_, files)) => outln!("{files}"),
+    }
     if again.always() {
         outln!("verdict: {}", reduced.verdict);
     } else {
@@ -407,6 +415,41 @@ fn stress<T: Target>(args: Args) -> Status {
         args.solution,
         reduced.verdict.kind()
     )))
+}
+
+/// The shrunk case cut to one screen, when the case and both outputs printed whole
+/// would take more than [`SHOWN_LINES`](retrocheck::api::SHOWN_LINES) lines: its first
+/// lines, the groups of output lines that differ and, for a game, the play from the
+/// failing position, as the library's report shows a long failure
+/// ([`cut_case`](retrocheck::api::report::cut_case)); with the line that names the
+/// files holding the whole case, both outputs and the whole report.
+fn cut<T: Target>(text: &str, expected: &[u8], output: &[u8], verdict: &Verdict) -> Option<(String, String)> {
+    let lines = |t: &str| t.lines().count();
+    let (expected_block, output_block) = (block(expected, SHOWN_OUTPUT), block(output, SHOWN_OUTPUT));
+    if lines(text) + lines(&expected_block) + lines(&output_block) <= retrocheck::api::SHOWN_LINES {
+        return None;
+    }
+    let expected = String::from_utf8_lossy(expected);
+    // Escaped as everything of the program's output is shown, line breaks aside.
+    let got = block(output, output.len());
+    let shown = retrocheck::api::report::cut_case(text, &expected, &got, "your output", !T::CONTEST);
+    let whole = format!("{text}\nexpected output:\n{expected}\nyour output:\n{got}\nverdict: {verdict}\n");
+    let extension = if T::CONTEST { "in" } else { "game" };
+    let files = [
+        (format!("case.{extension}"), text),
+        ("expected.out".to_string(), expected.as_ref()),
+        ("got.out".to_string(), got.as_str()),
+        ("report.txt".to_string(), whole.as_str()),
+    ];
+    let line = match retrocheck::api::report::write_files(&files) {
+        Ok(dir) => format!(
+            "the whole case and both outputs are in {} (the whole report: {})",
+            dir.display(),
+            dir.join("report.txt").display()
+        ),
+        Err(e) => format!("(the whole case could not be written: {e}; `regenerate it` above writes the input found)"),
+    };
+    Some((shown, line))
 }
 
 /// What a person sees go wrong, without where: the first tokens that differ between

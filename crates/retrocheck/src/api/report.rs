@@ -210,14 +210,33 @@ fn show_outputs(out: &mut String, case: &Case, shown: &Shown, solver: &str, cut:
         out.push_str(&shown.got);
         return;
     }
-    let expected: Vec<&str> = shown.expected.lines().collect();
-    let got: Vec<&str> = shown.got.lines().collect();
+    let game = matches!(case, Case::Game(_));
+    show_differences(out, &shown.expected, &shown.got, &format!("{solver} gives"), game);
+}
+
+/// A case cut to one screen, as a long report shows it: its first lines
+/// ([`CASE_HEAD`]), then the groups of output lines that differ (a unified diff, `-`
+/// the expected output, `+` the other, named `plus`) and, for a game, the play from
+/// the first differing position by the expected output's moves. The library's report
+/// and `retrocheck stress` print a long counterexample this way.
+pub fn cut_case(text: &str, expected: &str, got: &str, plus: &str, game: bool) -> String {
+    let mut out = String::new();
+    show_text(&mut out, text, true);
+    show_differences(&mut out, expected, got, plus, game);
+    out
+}
+
+/// The groups of lines of `got` that differ from `expected`, and for a game the play
+/// from the first differing position.
+fn show_differences(out: &mut String, expected: &str, got: &str, plus: &str, game: bool) {
+    let expected: Vec<&str> = expected.lines().collect();
+    let got: Vec<&str> = got.lines().collect();
     let lines = expected.len().max(got.len());
     let differs = |i: usize| expected.get(i) != got.get(i);
     let differing: Vec<usize> = (0..lines).filter(|&i| differs(i)).collect();
     let _ = writeln!(
         out,
-        "the output (- expected, + {solver} gives): {} of {} {}; the first:",
+        "the output (- expected, + {plus}): {} of {} {}; the first:",
         differing.len(),
         crate::text::count(lines, "line"),
         if differing.len() == 1 { "differs" } else { "differ" }
@@ -256,7 +275,7 @@ fn show_outputs(out: &mut String, case: &Case, shown: &Shown, solver: &str, cut:
         }
         shown_to = to;
     }
-    if let (Case::Game(_), Some(&first)) = (case, differing.first()) {
+    if let (true, Some(&first)) = (game, differing.first()) {
         if let Some(play) = play(&expected, first) {
             let _ = writeln!(out, "{play}");
         }
