@@ -157,11 +157,7 @@ pub fn run(args: Args) -> Status {
             })?;
             // The last line names the failure just reported, shrunk, not the case as
             // found (issue 38).
-            Some(anyhow::anyhow!(
-                "{} fails: {}",
-                under_test.name(),
-                shrunk
-            ))
+            Some(anyhow::anyhow!("{} fails: {}", under_test.name(), shrunk))
         }
         _ => None,
     };
@@ -277,7 +273,8 @@ fn no_case_run(summary: &Summary) -> String {
             all.skipped
         )
     } else {
-        "no case was run (--cases 0, --time too short to start one, or a shard with no share of the cases)".into()
+        "no case was run (--cases 0, --time too short to start one, or a shard with no share of the cases)"
+            .into()
     }
 }
 

@@ -188,13 +188,15 @@ fn instances<T: Contest>(args: &Args) -> Status {
     for _ in 0..args.cases {
         cases.push(match args.edges {
             None => <T as Contest>::generate(&mut rng, n, args.rules()),
-            Some(edges) => T::generate_with_edges(&mut rng, n, edges, !args.rules().edge_cases).ok_or_else(|| {
-                Exit::bad(format!(
-                    "--edges: a {} test case is sized by its {} alone",
-                    T::NAME,
-                    T::UNIT
-                ))
-            })?,
+            Some(edges) => {
+                T::generate_with_edges(&mut rng, n, edges, !args.rules().edge_cases).ok_or_else(|| {
+                    Exit::bad(format!(
+                        "--edges: a {} test case is sized by its {} alone",
+                        T::NAME,
+                        T::UNIT
+                    ))
+                })?
+            }
         });
     }
     out!("{}", T::input(&cases));

@@ -447,7 +447,9 @@ fn cut<T: Target>(text: &str, expected: &[u8], output: &[u8], verdict: &Verdict)
             dir.display(),
             dir.join("report.txt").display()
         ),
-        Err(e) => format!("(the whole case could not be written: {e}; `regenerate it` above writes the input found)"),
+        Err(e) => format!(
+            "(the whole case could not be written: {e}; `regenerate it` above writes the input found)"
+        ),
     };
     Some((shown, line))
 }

@@ -22,11 +22,7 @@ fn within(mut command: std::process::Command, limit: Duration) -> Output {
         if start.elapsed() > limit {
             let _ = child.kill();
             let o = child.wait_with_output().unwrap();
-            panic!(
-                "still running after {limit:?}:\n{}{}",
-                stdout(&o),
-                stderr(&o)
-            );
+            panic!("still running after {limit:?}:\n{}{}", stdout(&o), stderr(&o));
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -80,7 +76,11 @@ fn a_fifo_or_a_dev_zero_link_at_the_corpus_name_does_not_hang_stress() {
         );
         let kind = std::fs::symlink_metadata(&at).unwrap().file_type();
         assert!(
-            if planted == "fifo" { kind.is_fifo() } else { kind.is_symlink() },
+            if planted == "fifo" {
+                kind.is_fifo()
+            } else {
+                kind.is_symlink()
+            },
             "{planted} replaced"
         );
         assert!(!at.with_extension("out").exists(), "a lone .out was left");
@@ -99,7 +99,16 @@ fn merge_refuses_a_shard_with_cases_added_and_its_checksum_recomputed() {
     for i in 0..3 {
         let json = dir.path().join(format!("s{i}.json"));
         let o = retrocheck()
-            .args(["diff", "--no-save", "--seed", "7", "--cases", "300", "--max-positions", "20"])
+            .args([
+                "diff",
+                "--no-save",
+                "--seed",
+                "7",
+                "--cases",
+                "300",
+                "--max-positions",
+                "20",
+            ])
             .args(["--shard", &format!("{i}/3"), "--json"])
             .arg(&json)
             .output()
@@ -111,8 +120,7 @@ fn merge_refuses_a_shard_with_cases_added_and_its_checksum_recomputed() {
     let o = merge(&files);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("300 cases checked"), "{}", stdout(&o));
-    let mut forged: SummaryFile =
-        serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).unwrap();
+    let mut forged: SummaryFile = serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).unwrap();
     forged.cases += 1000;
     forged.families[0].cases += 1000;
     forged.seal();
@@ -132,7 +140,16 @@ fn merge_refuses_a_shard_with_cases_added_and_its_checksum_recomputed() {
     // Item 13: a summary of another campaign is named in flags, not as a Rust value.
     let other = dir.path().join("other.json");
     let o = retrocheck()
-        .args(["diff", "--no-save", "--seed", "7", "--cases", "301", "--max-positions", "20"])
+        .args([
+            "diff",
+            "--no-save",
+            "--seed",
+            "7",
+            "--cases",
+            "301",
+            "--max-positions",
+            "20",
+        ])
         .args(["--shard", "1/3", "--json"])
         .arg(&other)
         .output()
@@ -161,11 +178,23 @@ fn a_run_that_checks_nothing_is_no_pass() {
         let o = retrocheck().args(args).output().unwrap();
         assert_eq!(o.status.code(), Some(3), "{args:?}: {}", stdout(&o));
         assert!(stdout(&o).contains("NOTHING CHECKED"), "{args:?}: {}", stdout(&o));
-        assert!(stderr(&o).contains("nothing was checked"), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("nothing was checked"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
     }
     let program = format!("{} solve pursuit", crate::support::BIN);
     let o = retrocheck()
-        .args(["stress", "pursuit", "--cases", "0", "--no-save", "--solution", &program])
+        .args([
+            "stress",
+            "pursuit",
+            "--cases",
+            "0",
+            "--no-save",
+            "--solution",
+            &program,
+        ])
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
@@ -176,7 +205,11 @@ fn a_run_that_checks_nothing_is_no_pass() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains("passed: no failure in 1 case\n"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("passed: no failure in 1 case\n"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 /// Regression (issue 38, item 13), the messages of a failing `diff` and `stress`: the
@@ -198,7 +231,11 @@ fn saved_again_no_save_and_the_last_line_of_a_failure() {
     let (first, again) = (diff(), diff());
     assert_eq!(first.status.code(), Some(1));
     assert!(stdout(&first).contains("\nsaved as "), "{}", stdout(&first));
-    assert!(stdout(&again).contains("\nalready in the corpus as "), "{}", stdout(&again));
+    assert!(
+        stdout(&again).contains("\nalready in the corpus as "),
+        "{}",
+        stdout(&again)
+    );
     assert!(!stdout(&again).contains("saved as"), "{}", stdout(&again));
     // The shrunk failure is the report's first line; the last line of stderr names it.
     let report = stdout(&first);
@@ -221,11 +258,19 @@ fn saved_again_no_save_and_the_last_line_of_a_failure() {
     let (first, again) = (stress(&[]), stress(&[]));
     assert_eq!(first.status.code(), Some(1));
     assert!(stdout(&first).contains("\nsaved as "), "{}", stdout(&first));
-    assert!(stdout(&again).contains("\nalready in the corpus as "), "{}", stdout(&again));
+    assert!(
+        stdout(&again).contains("\nalready in the corpus as "),
+        "{}",
+        stdout(&again)
+    );
     let before = std::fs::read_dir(corpus.join("games")).unwrap().count();
     let unsaved = stress(&["--no-save"]);
     assert_eq!(unsaved.status.code(), Some(1));
-    assert!(stdout(&unsaved).contains("not saved: --no-save"), "{}", stdout(&unsaved));
+    assert!(
+        stdout(&unsaved).contains("not saved: --no-save"),
+        "{}",
+        stdout(&unsaved)
+    );
     assert_eq!(std::fs::read_dir(corpus.join("games")).unwrap().count(), before);
     // Standard output full: where the case is goes to stderr, on one line.
     let full = retrocheck()
@@ -271,13 +316,13 @@ fn help_and_refusals_say_one_thing_one_way() {
     assert!(!stderr(&o).contains("--edges"), "{}", stderr(&o));
     let help = |verb: &str| stdout(&retrocheck().args([verb, "--help"]).output().unwrap());
     let stress = help("stress");
-    assert!(
-        stress.contains("--seed S --index I --max-size N"),
-        "{stress}"
-    );
+    assert!(stress.contains("--seed S --index I --max-size N"), "{stress}");
     let generate = help("generate");
     for text in [&stress, &generate] {
-        assert!(text.contains("Deprecated: --edge-cases and --beyond-limits together"), "{text}");
+        assert!(
+            text.contains("Deprecated: --edge-cases and --beyond-limits together"),
+            "{text}"
+        );
     }
     let o = retrocheck()
         .args(["generate", "pursuit", "--size", "5", "--relax"])
@@ -316,7 +361,10 @@ fn stress_game_cuts_a_long_counterexample_to_one_screen_numbered_from_the_failur
     );
     assert!(out.contains("… (250 more lines)\n"), "{out}");
     assert!(out.contains("- 0 B 256 1\n+ 0 B 0 -\n"), "{out}");
-    assert!(out.contains("the play from position 0 by the references' moves (257 positions)"), "{out}");
+    assert!(
+        out.contains("the play from position 0 by the references' moves (257 positions)"),
+        "{out}"
+    );
     assert!(!out.contains("print the report whole with"), "{out}");
     let report = out
         .split("(the whole report: ")

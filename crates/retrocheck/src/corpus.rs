@@ -577,12 +577,18 @@ mod tests {
                 .recv_timeout(std::time::Duration::from_secs(20))
                 .unwrap_or_else(|_| panic!("{planted}: saving hangs"));
             let e = saved.expect_err(planted).to_string();
-            assert!(e.contains("not a regular file") && e.contains("left untouched"), "{planted}: {e}");
+            assert!(
+                e.contains("not a regular file") && e.contains("left untouched"),
+                "{planted}: {e}"
+            );
             if planted == "fifo" {
                 assert!(e.contains("a FIFO"), "{e}");
                 assert!(fs::symlink_metadata(&game).unwrap().file_type().is_fifo());
             } else {
-                assert!(e.contains("a symbolic link") || e.contains("a device"), "{planted}: {e}");
+                assert!(
+                    e.contains("a symbolic link") || e.contains("a device"),
+                    "{planted}: {e}"
+                );
             }
             // Nothing else was left behind: the planted name, and no new case.
             let names = fs::read_dir(&dir).unwrap().count();

@@ -440,7 +440,10 @@ mod tests {
             hasher.update(part.as_bytes());
             hasher.update([0]);
         }
-        let name: String = hasher.finalize()[..8].iter().map(|b| format!("{b:02x}")).collect();
+        let name: String = hasher.finalize()[..8]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
         let planted = std::env::temp_dir().join(format!("retrocheck-report-{name}"));
         let _ = std::fs::remove_dir_all(&planted);
         std::fs::create_dir(&planted).unwrap();
@@ -455,7 +458,10 @@ mod tests {
         };
         let victim_text = std::fs::read_to_string(victim.path()).unwrap();
         let _ = std::fs::remove_dir_all(&planted);
-        assert_eq!(victim_text, "the victim's file\n", "written through the planted link");
+        assert_eq!(
+            victim_text, "the victim's file\n",
+            "written through the planted link"
+        );
         assert_ne!(dir, planted);
         let mode = std::fs::metadata(&dir).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o700, "{}", dir.display());
@@ -479,7 +485,10 @@ mod tests {
         let cli = failure.report_naming_files("(not saved: --no-save)");
         assert!(!cli.contains("{:#}"), "{cli}");
         let file = dir.join("report.txt");
-        assert!(cli.contains(&format!("(the whole report: {})", file.display())), "{cli}");
+        assert!(
+            cli.contains(&format!("(the whole report: {})", file.display())),
+            "{cli}"
+        );
         assert_eq!(
             std::fs::read_to_string(&file).unwrap(),
             failure.report(true, UNSAVED) + "\n"

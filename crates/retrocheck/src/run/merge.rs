@@ -271,7 +271,9 @@ mod tests {
             .unwrap_err()
             .0;
         assert!(
-            e.contains("has 1005 cases where its share of the campaign's 11 (--cases 11, --family uniform) is 5"),
+            e.contains(
+                "has 1005 cases where its share of the campaign's 11 (--cases 11, --family uniform) is 5"
+            ),
             "{e}"
         );
         // A failing shard stops early: fewer cases than its share are its own.
@@ -295,12 +297,12 @@ mod tests {
         if let Some(c) = other.campaign.as_mut() {
             c.max_positions = Some(50);
         }
-        let e = merge(vec![sealed(report(0, 2, 6)), sealed(other)])
-            .unwrap_err()
-            .0;
+        let e = merge(vec![sealed(report(0, 2, 6)), sealed(other)]).unwrap_err().0;
         assert!(!e.contains("CampaignRecord") && !e.contains("Some("), "{e}");
         assert!(
-            e.contains("--cases 11, --family uniform, --max-positions 50; the first is --cases 11, --family uniform"),
+            e.contains(
+                "--cases 11, --family uniform, --max-positions 50; the first is --cases 11, --family uniform"
+            ),
             "{e}"
         );
     }

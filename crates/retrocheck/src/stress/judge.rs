@@ -269,7 +269,9 @@ pub fn compare(actual: &[u8], expected: &[u8], exact: bool) -> Verdict {
 /// [`QUOTE_LIMIT`] bytes, where the difference may not even be (issue 38).
 fn long_lines_differ(line: usize, expected: &[u8], got: &[u8]) -> Verdict {
     let (want, have) = (tokens(expected), tokens(got));
-    let k = (0..).find(|&k| want.get(k) != have.get(k)).expect("the tokens differ");
+    let k = (0..)
+        .find(|&k| want.get(k) != have.get(k))
+        .expect("the tokens differ");
     let name = |tokens: &[&[u8]], text: &[u8]| match tokens.get(k) {
         Some(token) => format!(
             "token {} {} (of a line of {} bytes)",

@@ -772,7 +772,7 @@ pub fn reduce<T: Target>(
     passes.singles += 1;
     // `jobs` candidates run at once; the first failing one in pass order is taken, so
     // the shrunk input is the same for every `--jobs`.
-    let mut shrunk = shrink_parallel(current, &passes, &fails, jobs, |_| {}, deadline);
+    let mut shrunk = shrink_parallel(current, &passes, fails, jobs, |_| {}, deadline);
     // Ids in order of discovery from the failing position, as the library numbers a
     // shrunk game: a person reads the case from the top. Kept only if it fails the
     // same way.

@@ -141,8 +141,14 @@ mod tests {
     #[test]
     fn invisible_characters_are_shown_escaped() {
         assert_eq!(quote("Case #1:\u{a0}Yes".as_bytes()), r#""Case #1:\u{a0}Yes""#);
-        assert_eq!(quote("\u{feff}Case #1: Yes".as_bytes()), r#""\u{feff}Case #1: Yes""#);
-        assert_eq!(quote("a\u{200b}b\u{2028}c".as_bytes()), r#""a\u{200b}b\u{2028}c""#);
+        assert_eq!(
+            quote("\u{feff}Case #1: Yes".as_bytes()),
+            r#""\u{feff}Case #1: Yes""#
+        );
+        assert_eq!(
+            quote("a\u{200b}b\u{2028}c".as_bytes()),
+            r#""a\u{200b}b\u{2028}c""#
+        );
         // Ordinary spaces and visible non-ASCII letters stay as they are.
         assert_eq!(quote("Case #1: é".as_bytes()), r#""Case #1: é""#);
         assert_eq!(block("a\u{a0}b\n".as_bytes(), 100), "a\\u{a0}b\n");
