@@ -432,7 +432,14 @@ fn cut<T: Target>(text: &str, expected: &[u8], output: &[u8], verdict: &Verdict)
     let expected = String::from_utf8_lossy(expected);
     // Escaped as everything of the program's output is shown, line breaks aside.
     let got = block(output, output.len());
-    let shown = retrocheck::api::report::cut_case(text, &expected, &got, "your output", !T::CONTEST);
+    let shown = retrocheck::api::report::cut_case(
+        text,
+        &expected,
+        &got,
+        "your output",
+        !T::CONTEST,
+        retrocheck::stress::quote::QUOTE_LIMIT,
+    );
     let whole = format!("{text}\nexpected output:\n{expected}\nyour output:\n{got}\nverdict: {verdict}\n");
     let extension = if T::CONTEST { "in" } else { "game" };
     let files = [

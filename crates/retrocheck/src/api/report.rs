@@ -211,24 +211,45 @@ fn show_outputs(out: &mut String, case: &Case, shown: &Shown, solver: &str, cut:
         return;
     }
     let game = matches!(case, Case::Game(_));
-    show_differences(out, &shown.expected, &shown.got, &format!("{solver} gives"), game);
+    show_differences(
+        out,
+        &shown.expected,
+        &shown.got,
+        &format!("{solver} gives"),
+        game,
+        usize::MAX,
+    );
 }
 
 /// A case cut to one screen, as a long report shows it: its first lines
 /// ([`CASE_HEAD`]), then the groups of output lines that differ (a unified diff, `-`
 /// the expected output, `+` the other, named `plus`) and, for a game, the play from
 /// the first differing position by the expected output's moves. The library's report
-/// and `retrocheck stress` print a long counterexample this way.
-pub fn cut_case(text: &str, expected: &str, got: &str, plus: &str, game: bool) -> String {
+/// and `retrocheck stress` print a long counterexample this way. A line shown longer
+/// than `line_bytes` is cut there, with how much was left out (a program's output line
+/// may be megabytes).
+pub fn cut_case(text: &str, expected: &str, got: &str, plus: &str, game: bool, line_bytes: usize) -> String {
     let mut out = String::new();
     show_text(&mut out, text, true);
-    show_differences(&mut out, expected, got, plus, game);
+    show_differences(&mut out, expected, got, plus, game, line_bytes);
     out
+}
+
+/// `line` cut after `most` bytes (at a character boundary) with a note of the rest.
+fn bounded(line: &str, most: usize) -> std::borrow::Cow<'_, str> {
+    if line.len() <= most {
+        return line.into();
+    }
+    let mut end = most;
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} more bytes)", &line[..end], line.len() - end).into()
 }
 
 /// The groups of lines of `got` that differ from `expected`, and for a game the play
 /// from the first differing position.
-fn show_differences(out: &mut String, expected: &str, got: &str, plus: &str, game: bool) {
+fn show_differences(out: &mut String, expected: &str, got: &str, plus: &str, game: bool, line_bytes: usize) {
     let expected: Vec<&str> = expected.lines().collect();
     let got: Vec<&str> = got.lines().collect();
     let lines = expected.len().max(got.len());
@@ -261,14 +282,14 @@ fn show_differences(out: &mut String, expected: &str, got: &str, plus: &str, gam
         for j in from..to {
             match (expected.get(j), got.get(j)) {
                 (Some(e), Some(g)) if e == g => {
-                    let _ = writeln!(out, "  {e}");
+                    let _ = writeln!(out, "  {}", bounded(e, line_bytes));
                 }
                 (e, g) => {
                     if let Some(e) = e {
-                        let _ = writeln!(out, "- {e}");
+                        let _ = writeln!(out, "- {}", bounded(e, line_bytes));
                     }
                     if let Some(g) = g {
-                        let _ = writeln!(out, "+ {g}");
+                        let _ = writeln!(out, "+ {}", bounded(g, line_bytes));
                     }
                 }
             }
