@@ -516,6 +516,10 @@ mod tests {
         );
         // The API's report keeps its Rust words.
         assert!(failure.to_string().contains("{:#}"));
+        // "1 steps" was a plural of one (item 13).
+        let mut one = long_failure();
+        one.shrink_steps = 1;
+        assert!(one.to_string().contains(", shrunk in 1 step to "), "{one}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

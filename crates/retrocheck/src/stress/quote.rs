@@ -154,6 +154,14 @@ mod tests {
         assert_eq!(block("a\u{a0}b\n".as_bytes(), 100), "a\\u{a0}b\n");
     }
 
+    /// Regression (issue 38, item 13): "longest game 1 moves", "up to 1 moves".
+    #[test]
+    fn one_thing_is_counted_in_the_singular() {
+        assert_eq!(counted(1, "move"), "1 move");
+        assert_eq!(counted(0, "move"), "0 moves");
+        assert_eq!(counted(1024, "move"), "1,024 moves");
+    }
+
     #[test]
     fn floods_are_cut_with_a_note_of_what_was_left_out() {
         let flood = vec![b'y'; 1_000_000];
