@@ -560,7 +560,8 @@ fn write_json<T: Target>(
         time_limit_seconds: settings.program.limits.time.as_secs_f64(),
         memory_limit_bytes: settings.program.limits.memory,
         seconds: elapsed.as_secs_f64(),
-        passed: failure.is_none(),
+        // Nothing checked (`--cases 0`) is no pass, in the JSON too.
+        passed: failure.is_none() && report.inputs > 0,
         report: report.to_record(),
         failure,
     };

@@ -185,6 +185,8 @@ fn a_run_that_checks_nothing_is_no_pass() {
         );
     }
     let program = format!("{} solve pursuit", crate::support::BIN);
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("stress.json");
     let o = retrocheck()
         .args([
             "stress",
@@ -194,11 +196,15 @@ fn a_run_that_checks_nothing_is_no_pass() {
             "--no-save",
             "--solution",
             &program,
+            "--json",
         ])
+        .arg(&json)
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
     assert!(stdout(&o).contains("NOTHING CHECKED"), "{}", stdout(&o));
+    let written: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(written["passed"], false, "{written}");
     // A shard with cases still passes.
     let o = retrocheck()
         .args(["diff", "--no-save", "--shard", "0/10", "--cases", "1"])
