@@ -143,7 +143,7 @@ pub fn run(args: Args) -> Status {
                 failure.family.name(),
                 failure.seed
             );
-            pool.install(|| {
+            let shrunk = pool.install(|| {
                 shrink_and_save(
                     &failure.case,
                     found_in,
@@ -152,11 +152,9 @@ pub fn run(args: Args) -> Status {
                     corpus,
                 )
             })?;
-            Some(anyhow::anyhow!(
-                "{} fails: {}",
-                under_test.name(),
-                failure.mismatch
-            ))
+            // The last line names the failure just reported, shrunk, not the case as
+            // found (issue 38).
+            Some(anyhow::anyhow!("{} fails: {}", under_test.name(), shrunk))
         }
         _ => None,
     };
@@ -175,10 +173,11 @@ pub fn run(args: Args) -> Status {
     }
     match found {
         Some(e) => Err(Exit::Found(e)),
-        // A campaign whose every case the solver refused is no pass.
+        // A campaign whose every case the solver refused, or that ran none (`--cases
+        // 0`, `--time 0s`, a shard with no share of the cases), is no pass.
         None if nothing_checked => Err(Exit::Unjudged(anyhow::anyhow!(
-            "nothing was checked: {} refused every case as unsupported",
-            under_test.name()
+            "nothing was checked: {}",
+            nothing_checked_why(&summary, under_test.name())
         ))),
         None => Ok(()),
     }
@@ -205,7 +204,7 @@ fn report(summary: &Summary, tables: bool) -> bool {
     let all = summary.total();
     let (checked, rest) = retrocheck::run::bulk::checked_and_rest(&all, n);
     let refused = all.refused;
-    let nothing_checked = summary.failure.is_none() && checked == 0 && refused > 0;
+    let nothing_checked = summary.failure.is_none() && checked == 0;
     let verdict = if summary.failure.is_some() {
         "FAILED"
     } else if nothing_checked {
@@ -214,10 +213,10 @@ fn report(summary: &Summary, tables: bool) -> bool {
         "passed"
     };
     outln!(
-        "retrocheck diff: {verdict}: solver {}, seed {}, {} cases {}{} in {:.1} s ({} cases/s)",
+        "retrocheck diff: {verdict}: solver {}, seed {}, {} {}{} in {:.1} s ({} cases/s)",
         summary.solver,
         summary.seed,
-        n(checked),
+        retrocheck::stress::quote::counted(checked, "case"),
         if summary.failure.is_some() {
             "passed before the failing one"
         } else {
@@ -235,15 +234,45 @@ fn report(summary: &Summary, tables: bool) -> bool {
         out!("{}", summary.brief());
         outln!("(the full tables: --tables, or the --json summary)");
     }
-    if nothing_checked {
+    if nothing_checked && refused > 0 {
         outln!(
             "NOTHING CHECKED: the solver refused all {} cases as unsupported",
             n(refused)
         );
+    } else if nothing_checked {
+        outln!("NOTHING CHECKED: {}", no_case_run(summary));
     } else if summary.failure.is_none() {
-        outln!("passed: no failure in {} cases", n(checked));
+        outln!(
+            "passed: no failure in {}",
+            retrocheck::stress::quote::counted(checked, "case")
+        );
     }
     nothing_checked
+}
+
+/// Why a campaign that found no failure checked nothing: the solver refused every
+/// case, or no case ran at all.
+fn nothing_checked_why(summary: &Summary, solver: &str) -> String {
+    if summary.total().refused > 0 {
+        format!("{solver} refused every case as unsupported")
+    } else {
+        no_case_run(summary)
+    }
+}
+
+/// Why no case ran: a count of 0, no time, or a shard without a share of the cases.
+/// The same rule as a solver that refuses everything: nothing checked is no pass.
+fn no_case_run(summary: &Summary) -> String {
+    let all = summary.total();
+    if all.skipped > 0 {
+        format!(
+            "every case of the campaign was skipped as isomorphic to an earlier one ({})",
+            all.skipped
+        )
+    } else {
+        "no case was run (--cases 0, --time too short to start one, or a shard with no share of the cases)"
+            .into()
+    }
 }
 
 /// Shrinks a failing case with progress on stderr, saves it, then prints the report of
@@ -257,7 +286,7 @@ pub fn shrink_and_save(
     under_test: &dyn Subject,
     oracles: &Oracles,
     corpus: Option<&Path>,
-) -> Status {
+) -> Result<retrocheck::Mismatch, Exit> {
     let size = |c: &Case| c.size_text();
     eprintln!("shrinking from {} …", size(case));
     let mut step = 0;
@@ -271,13 +300,17 @@ pub fn shrink_and_save(
     })
     .map_err(Exit::bad)?;
     // The API's hint names its environment variable; here the flag decides.
-    let report = failure.report(false, "(not saved: --no-save)");
+    let report = failure.report_naming_files("(not saved: --no-save)");
     outln!("{report}");
     match (&failure.saved, corpus) {
         (Some(Ok(saved)), _) => {
             if super::output_error().is_some() {
                 // The report did not reach the screen: where the case went must.
-                eprintln!("retrocheck: saved as {}", saved.display());
+                eprintln!(
+                    "retrocheck: {} {}",
+                    retrocheck::api::report::saved_as(failure.already_saved),
+                    saved.display()
+                );
             }
             outln!(
                 "picture: retrocheck show {} --svg shrunk.svg",
@@ -290,5 +323,5 @@ pub fn shrink_and_save(
         ),
         _ => {}
     }
-    Ok(())
+    Ok(failure.mismatch)
 }

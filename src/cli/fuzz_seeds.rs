@@ -20,11 +20,22 @@ pub struct Args {
 fn write(dir: &Path, bytes: &[u8]) -> Result<bool, Exit> {
     std::fs::create_dir_all(dir).map_err(|e| Exit::bad(format!("{}: {e}", dir.display())))?;
     let path = dir.join(content_name(bytes));
-    if path.exists() {
-        return Ok(false);
+    // Created new, never through whatever is at the name (a symbolic link included):
+    // the name is a content hash, so something there is this input already.
+    let created = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path);
+    match created {
+        Ok(mut file) => {
+            use std::io::Write;
+            file.write_all(bytes)
+                .map_err(|e| Exit::bad(format!("{}: {e}", path.display())))?;
+            Ok(true)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(Exit::bad(format!("{}: {e}", path.display()))),
     }
-    std::fs::write(&path, bytes).map_err(|e| Exit::bad(format!("{}: {e}", path.display())))?;
-    Ok(true)
 }
 
 /// The fuzz target that reads `problem`'s input (`fuzz/fuzz_targets/<name>_input.rs`).
@@ -50,8 +61,8 @@ pub fn run(args: Args) -> Status {
         slot.1 += usize::from(new);
     };
     for file in &files {
-        let text =
-            std::fs::read_to_string(file).map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
+        let text = retrocheck::corpus::read_bounded(file)
+            .map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
         let cases: Vec<Case> = match Kind::of_path(file) {
             Some(Kind::Game) => {
                 count(

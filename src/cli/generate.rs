@@ -25,11 +25,12 @@ pub struct Args {
     /// --beyond-limits (default: stress's for this problem).
     #[arg(long, requires = "index")]
     pub max_size: Option<u32>,
-    /// As for `stress`.
-    #[arg(long, requires = "index")]
+    /// As for `stress`: also the inputs the rules allow but contests rarely test
+    /// (duplicate edges, self-loops, x = y, m = 0 …).
+    #[arg(long)]
     pub edge_cases: bool,
-    /// As for `stress`.
-    #[arg(long, requires = "index")]
+    /// As for `stress`: sizes beyond the official limits.
+    #[arg(long)]
     pub beyond_limits: bool,
     /// The size of each test case, in the problem's unit (vertices, objects, words,
     /// nodes; positions for a game). Default: 20 positions for a game.
@@ -41,7 +42,7 @@ pub struct Args {
     )]
     pub size: Option<u64>,
     /// Edges per test case, for problems on a graph given by its edges (pursuit,
-    /// minigame): distinct, and no self-loops for pursuit, unless --relax.
+    /// minigame): distinct, and no self-loops for pursuit, unless --edge-cases.
     #[arg(long, conflicts_with = "index")]
     pub edges: Option<u64>,
     /// Test cases (for problems whose input holds several).
@@ -50,17 +51,30 @@ pub struct Args {
     /// For a game: the generator family.
     #[arg(long, default_value = "swarm", conflicts_with = "index")]
     pub family: String,
-    /// Outside the official limits: self-loops, duplicate edges, x = y, sizes beyond
-    /// the official ones.
-    #[arg(long, conflicts_with = "index")]
+    /// Deprecated: --edge-cases and --beyond-limits together (its old meaning), as
+    /// for `stress`.
+    #[arg(long)]
     pub relax: bool,
 }
 
 pub fn run(args: Args, own: &Own) -> Status {
+    if args.relax {
+        eprintln!("retrocheck: warning: --relax is deprecated: it means --edge-cases --beyond-limits");
+    }
     if let Some(problem) = own.find(&args.what) {
         return problem.run(Verb::Generate(args));
     }
     super::per_target(&args.what.clone(), args)
+}
+
+impl Args {
+    /// The rules asked for: `--edge-cases`, `--beyond-limits`, or `--relax` (both).
+    fn rules(&self) -> Rules {
+        Rules {
+            edge_cases: self.edge_cases || self.relax,
+            beyond_limits: self.beyond_limits || self.relax,
+        }
+    }
 }
 
 impl super::PerTarget for Args {
@@ -91,10 +105,7 @@ fn indexed<T: Target>(args: &Args) -> Status {
         program: Program::new("", std::time::Duration::from_secs(1)),
         reference: None,
         exact: false,
-        rules: Rules {
-            edge_cases: args.edge_cases,
-            beyond_limits: args.beyond_limits,
-        },
+        rules: args.rules(),
         seed: args.seed,
         max_size,
     };
@@ -153,8 +164,10 @@ fn instances<T: Contest>(args: &Args) -> Status {
         .saturating_mul(args.cases as u64);
     let ceiling = retrocheck::sizes::memory_ceiling();
     if bytes > ceiling {
+        // Only the options given are named: `--edges` means nothing to most problems.
+        let edges = args.edges.map_or(String::new(), |e| format!(" --edges {e}"));
         return Err(Exit::bad(format!(
-            "--size {n} --edges {edges} × --cases {} would need about {} MiB, more than the {} MiB this machine allows",
+            "--size {n}{edges} × --cases {} would need about {} MiB, more than the {} MiB this machine allows",
             args.cases,
             bytes >> 20,
             ceiling >> 20
@@ -164,10 +177,10 @@ fn instances<T: Contest>(args: &Args) -> Status {
         // Within the official limits edges are distinct (and pursuit has no
         // self-loops): say so when that caps the count asked for, rather than clamp
         // silently.
-        let most = T::max_edges(n, !args.relax);
+        let most = T::max_edges(n, !args.rules().edge_cases);
         if edges > most {
             eprintln!(
-                "retrocheck: warning: with {n} {} at most {most} distinct edges fit within the official limits; generating {most} (use --relax for repeated edges)",
+                "retrocheck: warning: with {n} {} at most {most} distinct edges fit within the official limits; generating {most} (use --edge-cases for repeated edges)",
                 T::UNIT
             );
         }
@@ -176,21 +189,16 @@ fn instances<T: Contest>(args: &Args) -> Status {
     let mut cases = Vec::with_capacity(args.cases);
     for _ in 0..args.cases {
         cases.push(match args.edges {
-            None => <T as Contest>::generate(
-                &mut rng,
-                n,
-                Rules {
-                    edge_cases: args.relax,
-                    beyond_limits: args.relax,
-                },
-            ),
-            Some(edges) => T::generate_with_edges(&mut rng, n, edges, !args.relax).ok_or_else(|| {
-                Exit::bad(format!(
-                    "--edges: a {} test case is sized by its {} alone",
-                    T::NAME,
-                    T::UNIT
-                ))
-            })?,
+            None => <T as Contest>::generate(&mut rng, n, args.rules()),
+            Some(edges) => {
+                T::generate_with_edges(&mut rng, n, edges, !args.rules().edge_cases).ok_or_else(|| {
+                    Exit::bad(format!(
+                        "--edges: a {} test case is sized by its {} alone",
+                        T::NAME,
+                        T::UNIT
+                    ))
+                })?
+            }
         });
     }
     out!("{}", T::input(&cases));

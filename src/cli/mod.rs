@@ -91,7 +91,9 @@ pub fn output_error() -> Option<&'static std::io::Error> {
 pub fn keep(line: std::fmt::Arguments) {
     out(format_args!("{line}\n"));
     if output_error().is_some() {
-        eprintln!("retrocheck: {line}");
+        // A line that opens with a blank line on standard output does not on standard
+        // error: "retrocheck: " alone on a line says nothing (issue 38).
+        eprintln!("retrocheck: {}", line.to_string().trim_start_matches('\n'));
     }
 }
 

@@ -22,6 +22,7 @@ mod stress;
 mod submission;
 mod support;
 mod trust;
+mod trust_files;
 
 /// The proptest configuration of every property: cases follow `PROPTEST_CASES`
 /// (default 256); proptest does not shrink; nothing is persisted next to the sources — a failure is shrunk by

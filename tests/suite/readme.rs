@@ -196,15 +196,34 @@ fn reports() -> Vec<(&'static str, String)> {
         .to_string();
     let normalise = |text: String| {
         let tmp = std::env::temp_dir();
-        text.replace(&corpus.path().display().to_string(), "corpus")
+        let text = text
+            .replace(&corpus.path().display().to_string(), "corpus")
             .replace(&tmp.display().to_string(), "/tmp")
-            .replace("//tmp", "/tmp")
+            .replace("//tmp", "/tmp");
+        random_report_names(&text)
     };
     vec![
         ("report: a relation", normalise(relation)),
         ("report: a panic", normalise(panic)),
         ("report: a long chain", normalise(chain)),
     ]
+}
+
+/// `text` with the random part of each report directory's name (a fresh private
+/// directory per report, issue 38) shown as `XXXXXX`, as `mkdtemp` writes it.
+fn random_report_names(text: &str) -> String {
+    const PREFIX: &str = "retrocheck-report-";
+    let mut parts = text.split(PREFIX);
+    let mut out = parts.next().unwrap_or_default().to_string();
+    for part in parts {
+        let random = part
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(part.len());
+        out += PREFIX;
+        out += "XXXXXX";
+        out += &part[random..];
+    }
+    out
 }
 
 #[test]

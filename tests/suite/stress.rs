@@ -78,7 +78,7 @@ fn each_kind_of_broken_program_gets_its_verdict() {
 /// The example wrong solution, built (once) by the cargo running these tests, with
 /// the same profile and target directory as the test binary (`target/<profile>/deps`):
 /// `cargo test` alone does not build examples.
-fn example() -> PathBuf {
+pub(crate) fn example() -> PathBuf {
     static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     BUILT
         .get_or_init(|| {

@@ -125,7 +125,7 @@ fn at_case(kind: Kind, k: usize) -> String {
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// Reads a corpus file: only a regular file, and at most [`MAX_FILE_BYTES`].
-pub(crate) fn read_bounded(path: &Path) -> Result<String, String> {
+pub fn read_bounded(path: &Path) -> Result<String, String> {
     use std::io::Read;
     let meta = fs::metadata(path).map_err(|e| e.to_string())?;
     if !meta.is_file() {
@@ -326,13 +326,90 @@ pub fn save_in(
 }
 
 /// Whether a file with exactly `text` is at `path`: `Ok(false)` if there is none, an
-/// error if there is one with other content (it is left untouched).
+/// error if there is one with other content, or something that is not a regular file
+/// (it is left untouched). The name is a content hash in a directory that a program
+/// under test may write, so what is there may have been planted: it is opened without
+/// following a symbolic link and without waiting on a FIFO ([`open_regular`]), and
+/// at most `text`'s length and one more byte are read, so neither a link to
+/// `/dev/zero` nor a FIFO nobody writes to can hang a run or fill its memory.
 fn present(path: &Path, text: &str) -> std::io::Result<bool> {
-    match fs::read(path) {
-        Ok(existing) if existing == text.as_bytes() => Ok(true),
-        Ok(_) => Err(clash(path)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-        Err(e) => Err(std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))),
+    use std::io::Read;
+    let located = |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let file = match open_regular(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(e),
+    };
+    let mut existing = Vec::with_capacity(text.len() + 1);
+    file.take(text.len() as u64 + 1)
+        .read_to_end(&mut existing)
+        .map_err(located)?;
+    if existing == text.as_bytes() {
+        Ok(true)
+    } else {
+        Err(clash(path))
+    }
+}
+
+/// Opens `path` for reading only if it is a regular file, not through a symbolic link:
+/// `O_NOFOLLOW` refuses a link as the last component, and `O_NONBLOCK` makes opening a
+/// FIFO return at once (it is then refused as not a regular file) instead of waiting
+/// for a writer. `NotFound` when there is nothing; otherwise an error that names the
+/// path and what is there, and says it is left untouched.
+pub fn open_regular(path: &Path) -> std::io::Result<fs::File> {
+    let refuse = |what: &str| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "{} is {what}, not a regular file; it is left untouched",
+                path.display()
+            ),
+        )
+    };
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = match options.open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(e),
+        Err(e) => {
+            // ELOOP from O_NOFOLLOW: the name is a symbolic link.
+            if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(refuse("a symbolic link"));
+            }
+            return Err(std::io::Error::new(e.kind(), format!("{}: {e}", path.display())));
+        }
+    };
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(refuse(&describe(kind)));
+    }
+    Ok(file)
+}
+
+/// What a file that is not a regular one is, in words.
+fn describe(kind: fs::FileType) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO".into();
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device".into();
+        }
+        if kind.is_socket() {
+            return "a socket".into();
+        }
+    }
+    if kind.is_dir() {
+        "a directory".into()
+    } else {
+        "a special file".into()
     }
 }
 
@@ -478,6 +555,62 @@ mod tests {
             });
             let saving = results.iter().filter(|s| !s.already_present).count();
             assert_eq!(saving, 1, "round {round}: {results:?}");
+        }
+    }
+
+    /// Regression (issue 38, item 2): a FIFO at a case's corpus name made saving wait
+    /// for ever, and a symbolic link to `/dev/zero` read a gigabyte before running out
+    /// of memory. Each is refused at once with an error naming it, and left as it was.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_link_to_dev_zero_at_a_corpus_name_is_refused_not_read() {
+        use std::os::unix::fs::FileTypeExt;
+        let input = "game 1;\n0 A ;\n";
+        let name = content_name(input.as_bytes());
+        for planted in ["fifo", "zero input", "zero output", "link to a same file"] {
+            let root = tempfile::tempdir().unwrap();
+            let dir = root.path().join("games");
+            fs::create_dir_all(&dir).unwrap();
+            let (at, game) = (dir.join(format!("{name}.out")), dir.join(format!("{name}.game")));
+            match planted {
+                "fifo" => {
+                    let path = std::ffi::CString::new(game.to_str().unwrap()).unwrap();
+                    // SAFETY: a valid C string.
+                    assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o644) }, 0);
+                }
+                "zero input" => std::os::unix::fs::symlink("/dev/zero", &game).unwrap(),
+                "zero output" => std::os::unix::fs::symlink("/dev/zero", &at).unwrap(),
+                _ => {
+                    let elsewhere = root.path().join("elsewhere");
+                    fs::write(&elsewhere, input).unwrap();
+                    std::os::unix::fs::symlink(&elsewhere, &game).unwrap();
+                }
+            }
+            let (sender, receiver) = std::sync::mpsc::channel();
+            let root_path = root.path().to_path_buf();
+            std::thread::spawn(move || {
+                let _ = sender.send(save(&root_path, Kind::Game, input, "0 B 0 -\n"));
+            });
+            let saved = receiver
+                .recv_timeout(std::time::Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("{planted}: saving hangs"));
+            let e = saved.expect_err(planted).to_string();
+            assert!(
+                e.contains("not a regular file") && e.contains("left untouched"),
+                "{planted}: {e}"
+            );
+            if planted == "fifo" {
+                assert!(e.contains("a FIFO"), "{e}");
+                assert!(fs::symlink_metadata(&game).unwrap().file_type().is_fifo());
+            } else {
+                assert!(
+                    e.contains("a symbolic link") || e.contains("a device"),
+                    "{planted}: {e}"
+                );
+            }
+            // Nothing else was left behind: the planted name, and no new case.
+            let names = fs::read_dir(&dir).unwrap().count();
+            assert_eq!(names, 1, "{planted}");
         }
     }
 

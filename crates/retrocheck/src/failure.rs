@@ -217,7 +217,6 @@ pub fn triage(
 /// order; `None` for a contest instance or a game already so numbered.
 pub fn normalised(case: &Case, mismatch: &Mismatch) -> Option<Case> {
     let Case::Game(game) = case else { return None };
-    let n = game.positions();
     let start = match mismatch {
         Mismatch::Disagree { difference, .. } | Mismatch::CheckerAccepted { difference, .. } => {
             difference.position
@@ -225,6 +224,14 @@ pub fn normalised(case: &Case, mismatch: &Mismatch) -> Option<Case> {
         Mismatch::Rejected { violation, .. } => violation.position,
         _ => 0,
     };
+    normalised_from(game, start).map(Case::Game)
+}
+
+/// `game` with its ids renumbered in order of discovery from position `start` (see
+/// [`normalised`]); `None` when it is so numbered already. `stress` numbers a game
+/// this way from the position of the first wrong output line.
+pub fn normalised_from(game: &crate::Game, start: u32) -> Option<crate::Game> {
+    let n = game.positions();
     let mut perm = vec![u32::MAX; n];
     let mut order = Vec::with_capacity(n);
     for root in std::iter::once(start).chain(0..n as u32) {
@@ -245,7 +252,7 @@ pub fn normalised(case: &Case, mismatch: &Mismatch) -> Option<Case> {
         }
     }
     let identity = perm.iter().enumerate().all(|(p, &q)| p as u32 == q);
-    (!identity).then(|| Case::Game(crate::transform::relabel(game, &perm)))
+    (!identity).then(|| crate::transform::relabel(game, &perm))
 }
 
 /// For test properties: when `case` fails, shrink it and return a report with the
@@ -285,7 +292,11 @@ pub fn report_failure(
         Ok(t) => {
             let saved = match t.saved {
                 None => "; set RETROCHECK_CORPUS=corpus to save it for replay".into(),
-                Some(Ok(s)) => format!("; saved as {}", s.input.display()),
+                Some(Ok(s)) => format!(
+                    "; {} {}",
+                    crate::api::report::saved_as(s.already_present),
+                    s.input.display()
+                ),
                 Some(Err(e)) => format!("; {e}"),
             };
             format!("{mismatch}\nshrunk to:\n{}{saved}", t.text)

@@ -75,6 +75,13 @@ pub trait Target: Clone + fmt::Debug + Hash + Eq + Send + Sync + 'static {
     /// The shrinking passes, within the official limits when `official`.
     fn passes(official: bool) -> Passes<Self>;
 
+    /// The test case with its ids renumbered in order of discovery from the position
+    /// that output line `line` (1-based) answers for, as the library's reports number
+    /// a shrunk game; `None` for a contest problem, or a game so numbered already.
+    fn renumbered(&self, _line: usize) -> Option<Self> {
+        None
+    }
+
     /// The positions and moves per position of the largest game of `n` units, for
     /// refusing sizes this machine cannot hold before generating.
     fn largest_product(n: u64) -> (u64, u64);
@@ -209,6 +216,12 @@ impl Target for Game {
 
     fn passes(_official: bool) -> Passes<Game> {
         game_passes()
+    }
+
+    /// Output line `line` is position `line - 1`'s.
+    fn renumbered(&self, line: usize) -> Option<Game> {
+        let position = u32::try_from(line.checked_sub(1)?).ok()?;
+        crate::failure::normalised_from(self, position)
     }
 
     fn largest_product(n: u64) -> (u64, u64) {

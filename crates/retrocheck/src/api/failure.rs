@@ -55,6 +55,10 @@ pub struct Failure {
     /// When saving was asked for: the corpus file the shrunk case was saved as (or
     /// found identical), or why it could not be saved.
     pub saved: Option<Result<PathBuf, String>>,
+    /// Whether the case of `saved` was in the corpus already (saved by an earlier run,
+    /// or a moment ago by another process): the report then says so instead of "saved
+    /// as".
+    pub already_saved: bool,
     /// When the report is too long to print whole: the directory holding the whole
     /// case and both outputs (`case.game` or `case.in`, `expected.out`, `got.out`,
     /// and the transformed game's when there is one), or why it could not be written.
@@ -113,7 +117,6 @@ impl Failure {
                 let expected = crate::oracles::expected::output(case, 1).unwrap_or_else(|e| format!("{e}\n"));
                 let saved = corpus.map(|root| {
                     crate::corpus::save(root, kind, &text, &expected)
-                        .map(|s| s.input)
                         .map_err(|e| format!("not saved in {}: {e}", root.display()))
                 });
                 Failure::build(
@@ -158,7 +161,7 @@ impl Failure {
             t.expected,
             t.shrunk.steps,
             t.shrunk.tries,
-            t.saved.map(|s| s.map(|saved| saved.input)),
+            t.saved,
         ))
     }
 
@@ -174,7 +177,7 @@ impl Failure {
         expected: String,
         shrink_steps: usize,
         shrink_tries: usize,
-        saved: Option<Result<PathBuf, String>>,
+        saved: Option<Result<crate::corpus::Saved, String>>,
     ) -> Failure {
         let transformed = match &mismatch {
             Mismatch::Relation { transformed, .. } => {
@@ -202,7 +205,8 @@ impl Failure {
             transformed,
             shrink_steps,
             shrink_tries,
-            saved,
+            already_saved: matches!(&saved, Some(Ok(s)) if s.already_present),
+            saved: saved.map(|s| s.map(|s| s.input)),
             full_report: None,
         };
         failure.with_full_report()

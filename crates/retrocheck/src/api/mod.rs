@@ -53,7 +53,7 @@ mod failure;
 mod fuzz;
 mod property;
 mod replay;
-mod report;
+pub mod report;
 mod solver_fn;
 pub mod submission;
 

@@ -5,7 +5,6 @@
 use super::failure::{Failure, Shown, SHOWN_LINES};
 use crate::generate::Case;
 use crate::oracles::Mismatch;
-use sha2::{Digest, Sha256};
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -22,7 +21,7 @@ impl Failure {
     /// The failure with its whole report written to files when it is longer than
     /// [`SHOWN_LINES`], so that the screen shows a cut one.
     pub(super) fn with_full_report(mut self) -> Self {
-        if render(&self, true, UNSAVED).lines().count() > SHOWN_LINES {
+        if render(&self, true, UNSAVED, Whole::Alternate).lines().count() > SHOWN_LINES {
             self.full_report = Some(write_full(&self));
         }
         self
@@ -31,7 +30,7 @@ impl Failure {
 
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&render(self, f.alternate(), UNSAVED))
+        f.write_str(&render(self, f.alternate(), UNSAVED, Whole::Alternate))
     }
 }
 
@@ -44,22 +43,39 @@ impl Failure {
     /// `unsaved` as its last line when the case was not saved: a front-end whose
     /// own option decides saving (`diff --no-save`) says so in its words.
     pub fn report(&self, whole: bool, unsaved: &str) -> String {
-        render(self, whole, unsaved)
+        render(self, whole, unsaved, Whole::Alternate)
     }
+
+    /// The report for a command line, where `{:#}` means nothing: cut, it names the
+    /// file that holds it whole (`report.txt` of its directory); when that file could
+    /// not be written, the report is whole.
+    pub fn report_naming_files(&self, unsaved: &str) -> String {
+        let whole = matches!(self.full_report, Some(Err(_)));
+        render(self, whole, unsaved, Whole::File)
+    }
+}
+
+/// How a cut report says where the whole one is.
+#[derive(Clone, Copy)]
+enum Whole {
+    /// `{:#}` prints it (the API's `Display`).
+    Alternate,
+    /// The `report.txt` of its directory holds it (a command line).
+    File,
 }
 
 /// The report, whole or (when it is longer than [`SHOWN_LINES`] and `whole` is not
 /// asked for) cut.
-fn render(failure: &Failure, whole: bool, unsaved: &str) -> String {
+fn render(failure: &Failure, whole: bool, unsaved: &str, hint: Whole) -> String {
     let mut out = String::new();
     let solver = &failure.solver;
     let _ = writeln!(out, "{solver} is wrong: {}", failure.mismatch);
     let _ = writeln!(
         out,
-        "found in {} ({}), shrunk in {} steps to {}:",
+        "found in {} ({}), shrunk in {} to {}:",
         failure.found_in,
         failure.found_size,
-        failure.shrink_steps,
+        crate::text::count(failure.shrink_steps, "step"),
         failure.case.size_text()
     );
     if failure.found_as.symptom() != failure.mismatch.symptom() {
@@ -115,11 +131,19 @@ fn render(failure: &Failure, whole: bool, unsaved: &str) -> String {
     }
     match &failure.full_report {
         Some(Ok(dir)) if cut => {
-            let _ = writeln!(
-                out,
-                "the whole case and both outputs are in {} (print the report whole with {{:#}})",
-                dir.display()
-            );
+            let _ = match hint {
+                Whole::Alternate => writeln!(
+                    out,
+                    "the whole case and both outputs are in {} (print the report whole with {{:#}})",
+                    dir.display()
+                ),
+                Whole::File => writeln!(
+                    out,
+                    "the whole case and both outputs are in {} (the whole report: {})",
+                    dir.display(),
+                    dir.join("report.txt").display()
+                ),
+            };
         }
         Some(Err(e)) if cut => {
             let _ = writeln!(
@@ -133,7 +157,8 @@ fn render(failure: &Failure, whole: bool, unsaved: &str) -> String {
         Some(Ok(path)) => {
             let _ = write!(
                 out,
-                "saved as {} (and its expected output beside it)",
+                "{} {} (and its expected output beside it)",
+                saved_as(failure.already_saved),
                 path.display()
             );
         }
@@ -145,6 +170,17 @@ fn render(failure: &Failure, whole: bool, unsaved: &str) -> String {
         }
     }
     out
+}
+
+/// How a report names the corpus file of its case: "saved as", or, when the case was
+/// there already (saved by an earlier run, or a moment ago by another process),
+/// "already in the corpus as" (issue 38).
+pub fn saved_as(already_present: bool) -> &'static str {
+    if already_present {
+        "already in the corpus as"
+    } else {
+        "saved as"
+    }
 }
 
 /// A case's text, whole or its first lines.
@@ -174,14 +210,54 @@ fn show_outputs(out: &mut String, case: &Case, shown: &Shown, solver: &str, cut:
         out.push_str(&shown.got);
         return;
     }
-    let expected: Vec<&str> = shown.expected.lines().collect();
-    let got: Vec<&str> = shown.got.lines().collect();
+    let game = matches!(case, Case::Game(_));
+    show_differences(
+        out,
+        &shown.expected,
+        &shown.got,
+        &format!("{solver} gives"),
+        game,
+        usize::MAX,
+    );
+}
+
+/// A case cut to one screen, as a long report shows it: its first lines
+/// ([`CASE_HEAD`]), then the groups of output lines that differ (a unified diff, `-`
+/// the expected output, `+` the other, named `plus`) and, for a game, the play from
+/// the first differing position by the expected output's moves. The library's report
+/// and `retrocheck stress` print a long counterexample this way. A line shown longer
+/// than `line_bytes` is cut there, with how much was left out (a program's output line
+/// may be megabytes).
+pub fn cut_case(text: &str, expected: &str, got: &str, plus: &str, game: bool, line_bytes: usize) -> String {
+    let mut out = String::new();
+    show_text(&mut out, text, true);
+    show_differences(&mut out, expected, got, plus, game, line_bytes);
+    out
+}
+
+/// `line` cut after `most` bytes (at a character boundary) with a note of the rest.
+fn bounded(line: &str, most: usize) -> std::borrow::Cow<'_, str> {
+    if line.len() <= most {
+        return line.into();
+    }
+    let mut end = most;
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} more bytes)", &line[..end], line.len() - end).into()
+}
+
+/// The groups of lines of `got` that differ from `expected`, and for a game the play
+/// from the first differing position.
+fn show_differences(out: &mut String, expected: &str, got: &str, plus: &str, game: bool, line_bytes: usize) {
+    let expected: Vec<&str> = expected.lines().collect();
+    let got: Vec<&str> = got.lines().collect();
     let lines = expected.len().max(got.len());
     let differs = |i: usize| expected.get(i) != got.get(i);
     let differing: Vec<usize> = (0..lines).filter(|&i| differs(i)).collect();
     let _ = writeln!(
         out,
-        "the output (- expected, + {solver} gives): {} of {} {}; the first:",
+        "the output (- expected, + {plus}): {} of {} {}; the first:",
         differing.len(),
         crate::text::count(lines, "line"),
         if differing.len() == 1 { "differs" } else { "differ" }
@@ -206,21 +282,21 @@ fn show_outputs(out: &mut String, case: &Case, shown: &Shown, solver: &str, cut:
         for j in from..to {
             match (expected.get(j), got.get(j)) {
                 (Some(e), Some(g)) if e == g => {
-                    let _ = writeln!(out, "  {e}");
+                    let _ = writeln!(out, "  {}", bounded(e, line_bytes));
                 }
                 (e, g) => {
                     if let Some(e) = e {
-                        let _ = writeln!(out, "- {e}");
+                        let _ = writeln!(out, "- {}", bounded(e, line_bytes));
                     }
                     if let Some(g) = g {
-                        let _ = writeln!(out, "+ {g}");
+                        let _ = writeln!(out, "+ {}", bounded(g, line_bytes));
                     }
                 }
             }
         }
         shown_to = to;
     }
-    if let (Case::Game(_), Some(&first)) = (case, differing.first()) {
+    if let (true, Some(&first)) = (game, differing.first()) {
         if let Some(play) = play(&expected, first) {
             let _ = writeln!(out, "{play}");
         }
@@ -276,32 +352,18 @@ fn play(expected: &[&str], from: usize) -> Option<String> {
     ))
 }
 
-/// Writes the whole case and both outputs (and the transformed game's) into a
-/// directory of the system's temporary directory named by a hash of the report, and
-/// returns it.
+/// Writes the whole case and both outputs (and the transformed game's) into a fresh
+/// directory of its own ([`write_files`]), and returns it.
 fn write_full(failure: &Failure) -> Result<PathBuf, String> {
-    let whole = render(failure, true, UNSAVED);
-    // Named by what the report shows of the case, not where it was saved: the same
-    // failure gets the same directory.
-    let mut hasher = Sha256::new();
-    for part in [&failure.text, &failure.expected, &failure.got] {
-        hasher.update(part.as_bytes());
-        hasher.update([0]);
-    }
-    if let Some(t) = &failure.transformed {
-        hasher.update(t.text.as_bytes());
-    }
-    let hash = hasher.finalize();
-    let name: String = hash[..8].iter().map(|b| format!("{b:02x}")).collect();
-    let dir = std::env::temp_dir().join(format!("retrocheck-report-{name}"));
+    let whole = render(failure, true, UNSAVED, Whole::Alternate);
     let extension = match failure.case {
         Case::Game(_) => "game",
         Case::Instance(_) => "in",
     };
     let mut files = vec![
-        (format!("case.{extension}"), &failure.text),
-        ("expected.out".to_string(), &failure.expected),
-        ("got.out".to_string(), &failure.got),
+        (format!("case.{extension}"), failure.text.as_str()),
+        ("expected.out".to_string(), failure.expected.as_str()),
+        ("got.out".to_string(), failure.got.as_str()),
     ];
     if let Some(t) = &failure.transformed {
         files.push(("transformed.game".into(), &t.text));
@@ -310,10 +372,154 @@ fn write_full(failure: &Failure) -> Result<PathBuf, String> {
     }
     let report = whole + "\n";
     files.push(("report.txt".into(), &report));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    write_files(&files)
+}
+
+/// Writes `files` (name, text) into a new directory `retrocheck-report-XXXXXX` of the
+/// system's temporary directory and returns it. The name is random and the directory
+/// is created afresh, private (mode 0700) and kept: a predictable name in a shared
+/// `/tmp` would let another user create it first, with `report.txt` a symbolic link to
+/// a file of the victim's, and have the run write through it (issue 38). Each file is
+/// created new in it, never opened where something already is.
+pub fn write_files(files: &[(String, &str)]) -> Result<PathBuf, String> {
+    use std::io::Write;
+    let tmp = std::env::temp_dir();
+    let mut builder = tempfile::Builder::new();
+    builder.prefix("retrocheck-report-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o700));
+    }
+    let dir = builder
+        .tempdir_in(&tmp)
+        .map_err(|e| format!("a new directory in {}: {e}", tmp.display()))?
+        .keep();
     for (file, text) in files {
         let path = dir.join(file);
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(text.as_bytes()))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A failure whose report is too long for a screen: a chain of 60 positions.
+    fn long_failure() -> Failure {
+        let mut text = String::from("game 60;\n");
+        for p in 0..59 {
+            text += &format!("{p} A {};\n", p + 1);
+        }
+        text += "59 A ;\n";
+        let game = crate::format::parse_game(&text).unwrap();
+        let expected: String = (0..60).map(|p| format!("{p} B {} -\n", 59 - p)).collect();
+        let mismatch = Mismatch::Crashed {
+            solver: "planted".into(),
+            error: "wrong".into(),
+        };
+        Failure {
+            solver: "planted".into(),
+            found_in: "a test".into(),
+            found_size: "60 positions".into(),
+            found_as: mismatch.clone(),
+            case: Case::Game(game),
+            mismatch,
+            text,
+            expected: expected.clone(),
+            got: expected.replace("0 B 59 -", "0 B 0 -"),
+            transformed: None,
+            positions: 60,
+            shrink_steps: 0,
+            shrink_tries: 0,
+            saved: None,
+            already_saved: false,
+            full_report: None,
+        }
+    }
+
+    /// Regression (issue 38, item 1): the whole report went to
+    /// `/tmp/retrocheck-report-<hash of the failure>`, a name anyone could compute and
+    /// create first, with `report.txt` a symbolic link to a file of the victim's, which
+    /// the run then overwrote. The old name planted that way is not written through:
+    /// each report gets a fresh private directory of a random name.
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_report_directory_is_not_written_through() {
+        use sha2::{Digest, Sha256};
+        use std::os::unix::fs::PermissionsExt;
+        let failure = long_failure();
+        // The old name: the first 8 bytes of SHA-256 of the case and both outputs.
+        let mut hasher = Sha256::new();
+        for part in [&failure.text, &failure.expected, &failure.got] {
+            hasher.update(part.as_bytes());
+            hasher.update([0]);
+        }
+        let name: String = hasher.finalize()[..8]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let planted = std::env::temp_dir().join(format!("retrocheck-report-{name}"));
+        let _ = std::fs::remove_dir_all(&planted);
+        std::fs::create_dir(&planted).unwrap();
+        let victim = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(victim.path(), "the victim's file\n").unwrap();
+        std::os::unix::fs::symlink(victim.path(), planted.join("report.txt")).unwrap();
+
+        let failure = failure.with_full_report();
+        let dir = match &failure.full_report {
+            Some(Ok(dir)) => dir.clone(),
+            other => panic!("no full report: {other:?}"),
+        };
+        let victim_text = std::fs::read_to_string(victim.path()).unwrap();
+        let _ = std::fs::remove_dir_all(&planted);
+        assert_eq!(
+            victim_text, "the victim's file\n",
+            "written through the planted link"
+        );
+        assert_ne!(dir, planted);
+        let mode = std::fs::metadata(&dir).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700, "{}", dir.display());
+        assert_eq!(std::fs::read_to_string(dir.join("got.out")).unwrap(), failure.got);
+        // Two reports of the same failure get two directories.
+        let again = long_failure().with_full_report();
+        let second = again.full_report.clone().unwrap().unwrap();
+        assert_ne!(second, dir);
+        assert!(failure.to_string().contains(&dir.display().to_string()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(&second);
+    }
+
+    /// Regression (issue 38, item 13): a command line printed "print the report whole
+    /// with {:#}", which means something only to Rust code. Its report names the file
+    /// that holds the whole report instead.
+    #[test]
+    fn a_command_lines_report_names_the_file_of_the_whole_report() {
+        let failure = long_failure().with_full_report();
+        let dir = failure.full_report.clone().unwrap().unwrap();
+        let cli = failure.report_naming_files("(not saved: --no-save)");
+        assert!(!cli.contains("{:#}"), "{cli}");
+        let file = dir.join("report.txt");
+        assert!(
+            cli.contains(&format!("(the whole report: {})", file.display())),
+            "{cli}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            failure.report(true, UNSAVED) + "\n"
+        );
+        // The API's report keeps its Rust words.
+        assert!(failure.to_string().contains("{:#}"));
+        // "1 steps" was a plural of one (item 13).
+        let mut one = long_failure();
+        one.shrink_steps = 1;
+        assert!(one.to_string().contains(", shrunk in 1 step to "), "{one}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -560,10 +560,10 @@ pub fn brief(families: &[FamilySummary]) -> String {
         n(u64::from(all.max_remoteness))
     );
     out += &format!(
-        "degrees: up to {} moves from a position, {} into one, one move listed {} times\n",
-        n(u64::from(all.max_out_degree)),
+        "degrees: up to {} from a position, {} into one, one move listed {}\n",
+        crate::stress::quote::counted(u64::from(all.max_out_degree), "move"),
         n(u64::from(all.max_in_degree)),
-        n(u64::from(all.max_multiplicity))
+        crate::stress::quote::counted(u64::from(all.max_multiplicity), "time")
     );
     let share = |x: u64| format!("{:.0}%", 100.0 * x as f64 / all.cases.max(1) as f64);
     out += &format!(

@@ -2,7 +2,8 @@
 //! into the summary of the whole campaign, which equals the unsharded run's, timings
 //! aside.
 
-use crate::run::bulk::{table, FamilySummary, ShardRecord, SummaryFile};
+use crate::run::bulk::{table, CampaignRecord, FamilySummary, Shard, ShardRecord, SummaryFile};
+use crate::run::plan::Plan;
 
 impl SummaryFile {
     /// The Markdown table of `retrocheck diff`.
@@ -16,13 +17,84 @@ impl SummaryFile {
 #[error("{0}")]
 pub struct MergeError(pub String);
 
+/// A campaign as its summary records it, in the words of the command line:
+/// "--cases 3000, --family uniform,dag", or "the default campaign".
+fn describe(record: Option<&CampaignRecord>) -> String {
+    let Some(r) = record else {
+        return "no campaign recorded".into();
+    };
+    let mut parts = Vec::new();
+    if let Some(cases) = r.cases {
+        parts.push(format!("--cases {cases}"));
+    }
+    if let Some(t) = r.time_seconds {
+        parts.push(format!("--time {t}s"));
+    }
+    if !r.families.is_empty() {
+        parts.push(format!("--family {}", r.families.join(",")));
+    }
+    if let Some(n) = r.min_positions {
+        parts.push(format!("--min-positions {n}"));
+    }
+    if let Some(n) = r.max_positions {
+        parts.push(format!("--max-positions {n}"));
+    }
+    if parts.is_empty() {
+        "the default campaign".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Checks a shard's case count against its share of the campaign it records: equal
+/// when it ran to its end (it passed, with no `--time`), at most that share otherwise
+/// (a failure or the clock stopped it). Its checksum cannot show an edit, since anyone
+/// can compute it again: a shard with cases added, checksum recomputed, would merge
+/// into more cases than the campaign has.
+fn check_cases(r: &SummaryFile, which: &str) -> Result<(), MergeError> {
+    let Some(record) = &r.campaign else {
+        return Err(MergeError(format!(
+            "{which} records no campaign (no `campaign` field), so its cases cannot be checked: not written by `retrocheck diff --json` of this version"
+        )));
+    };
+    let shard = Shard {
+        index: r.shard.index,
+        count: r.shard.count,
+    };
+    let Some(plan) = Plan::recorded(record, r.seed, shard) else {
+        return Err(MergeError(format!(
+            "{which} names a family this retrocheck does not know: {}",
+            record.families.join(",")
+        )));
+    };
+    let Some(share) = plan.planned_cases() else {
+        return Ok(());
+    };
+    let whole = Plan::recorded(record, r.seed, Shard::WHOLE)
+        .and_then(|p| p.planned_cases())
+        .unwrap_or(share);
+    let ran_to_the_end = r.passed && record.time_seconds.is_none();
+    if (ran_to_the_end && r.cases != share) || r.cases > share {
+        return Err(MergeError(format!(
+            "{which} has {} cases where its share of the campaign's {} ({}) is {}{}: edited, or not of this campaign",
+            r.cases,
+            whole,
+            describe(Some(record)),
+            if ran_to_the_end { "" } else { "at most " },
+            share
+        )));
+    }
+    Ok(())
+}
+
 /// Merges the summaries of every shard of one campaign: counts add up, extremes take
 /// the largest, and the failure is the one the unsharded campaign meets first (the
 /// earliest phase, then the lowest index in the whole campaign). `seconds` is the sum
 /// of the shards' times. Refuses summaries of different campaigns (solver, seed, shard
-/// count, or anything of [`CampaignRecord`](crate::run::bulk::CampaignRecord)), a
-/// summary whose checksum does not match (edited), one that does not add up, a shard
-/// given twice and a missing shard, naming it.
+/// count, or anything of [`CampaignRecord`]), a summary whose checksum does not match
+/// (edited), one that does not add up, one whose cases are not its share of the
+/// campaign's (`--cases`, or the default campaign's), a shard given twice and a missing
+/// shard, naming it.
 ///
 /// A failing campaign's merged `cases` counts every shard's cases up to that shard's
 /// first failure, more than the unsharded run, which stops at the campaign's first.
@@ -57,8 +129,9 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
         }
         if r.campaign != first.campaign {
             return Err(MergeError(format!(
-                "{which} is of another campaign: {:?}; the first is {:?}",
-                r.campaign, first.campaign
+                "{which} is of another campaign: {}; the first is {}",
+                describe(r.campaign.as_ref()),
+                describe(first.campaign.as_ref())
             )));
         }
         if (r.solver.as_str(), r.seed, r.shard.count) != (first.solver.as_str(), first.seed, count) {
@@ -81,6 +154,9 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
         return Err(MergeError(format!(
             "shard {missing}/{count} is missing: the merge of a campaign needs each of its {count} shards once"
         )));
+    }
+    for (n, r) in reports.iter().enumerate() {
+        check_cases(r, &format!("summary {} (shard {}/{count})", n + 1, r.shard.index))?;
     }
     let mut families: Vec<FamilySummary> = Vec::new();
     for r in &reports {
@@ -144,7 +220,13 @@ mod tests {
                 largest: cases,
                 ..FamilySummary::default()
             }],
-            campaign: None,
+            campaign: Some(CampaignRecord {
+                cases: Some(11),
+                time_seconds: None,
+                families: vec!["uniform".into()],
+                min_positions: None,
+                max_positions: None,
+            }),
             checksum: String::new(),
         }
     }
@@ -176,6 +258,53 @@ mod tests {
             .unwrap_err()
             .0
             .contains("another campaign"));
+    }
+
+    /// Regression (issue 38, item 10): a shard with cases added (its families' too,
+    /// and its checksum computed again, which anyone can) merged into more cases than
+    /// the campaign's `--cases`, exit 0. Each shard's cases are its share.
+    #[test]
+    fn a_shard_with_cases_added_is_refused_and_the_campaign_is_named_in_words() {
+        let mut forged = report(1, 2, 5 + 1000);
+        forged.families[0].cases = 1005;
+        let e = merge(vec![sealed(report(0, 2, 6)), sealed(forged)])
+            .unwrap_err()
+            .0;
+        assert!(
+            e.contains(
+                "has 1005 cases where its share of the campaign's 11 (--cases 11, --family uniform) is 5"
+            ),
+            "{e}"
+        );
+        // A failing shard stops early: fewer cases than its share are its own.
+        let mut failing = report(1, 2, 3);
+        failing.passed = false;
+        failing.failure = Some(FailureRecord {
+            index: 0,
+            campaign_index: 3,
+            family: "uniform".into(),
+            seed: 0,
+            size: 1,
+            mismatch: "wrong".into(),
+        });
+        assert!(merge(vec![sealed(report(0, 2, 6)), sealed(failing)]).is_ok());
+        let mut short = report(1, 2, 4);
+        short.families[0].cases = 4;
+        assert!(merge(vec![sealed(report(0, 2, 6)), sealed(short)]).is_err());
+        // Item 13: another campaign is described in the command line's words, not as
+        // `Some(CampaignRecord { … })`.
+        let mut other = report(1, 2, 5);
+        if let Some(c) = other.campaign.as_mut() {
+            c.max_positions = Some(50);
+        }
+        let e = merge(vec![sealed(report(0, 2, 6)), sealed(other)]).unwrap_err().0;
+        assert!(!e.contains("CampaignRecord") && !e.contains("Some("), "{e}");
+        assert!(
+            e.contains(
+                "--cases 11, --family uniform, --max-positions 50; the first is --cases 11, --family uniform"
+            ),
+            "{e}"
+        );
     }
 
     #[test]

@@ -55,6 +55,35 @@ impl Plan {
         }
     }
 
+    /// The plan a summary records for `seed` and `shard` (what `merge` checks a
+    /// shard's cases against); `None` when it names a family this build does not know.
+    pub fn recorded(record: &crate::run::bulk::CampaignRecord, seed: u64, shard: Shard) -> Option<Plan> {
+        Some(Plan {
+            families: record
+                .families
+                .iter()
+                .map(|f| Family::from_name(f))
+                .collect::<Option<_>>()?,
+            cases: record.cases,
+            time: record
+                .time_seconds
+                .map(|t| Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX)),
+            seed,
+            min_positions: record.min_positions.map(|n| n as usize),
+            max_positions: record.max_positions.map(|n| n as usize),
+            shard: Some(shard),
+        })
+    }
+
+    /// The cases the plan's phases run together, when it counts them (`None` when a
+    /// phase runs until its time is up).
+    pub fn planned_cases(&self) -> Option<u64> {
+        self.campaigns()
+            .iter()
+            .map(|phase| (phase.cases != u64::MAX).then_some(phase.cases))
+            .try_fold(0u64, |sum, cases| sum.checked_add(cases?))
+    }
+
     /// Refuses a plan that cannot run: a size range that is empty or starts at 0, or
     /// games too large for this machine's memory with `threads` of them at once.
     pub fn check(&self, threads: usize) -> Result<(), PlanError> {

@@ -2,7 +2,7 @@
 //! (`YES` for `Yes` included), white space alone matters only with `--exact`, and a
 //! crash, a time limit or a memory limit gets its own verdict.
 
-use crate::stress::quote::{quote, tail};
+use crate::stress::quote::{quote, tail, thousands, QUOTE_LIMIT};
 use crate::stress::run::{Killed, Limits, Run, OUTPUT_LIMIT};
 use std::time::Duration;
 
@@ -253,6 +253,11 @@ pub fn compare(actual: &[u8], expected: &[u8], exact: bool) -> Verdict {
     for line in 0..want.len().max(got.len()) {
         let (w, g) = (want.get(line), got.get(line));
         if w.map(|w| tokens(w)) != g.map(|g| tokens(g)) {
+            if let (Some(w), Some(g)) = (w, g) {
+                if w.len().max(g.len()) > QUOTE_LIMIT {
+                    return long_lines_differ(line + 1, w, g);
+                }
+            }
             return Verdict::WrongAnswer {
                 line: line + 1,
                 expected: w.map_or_else(end, |w| quote(w)),
@@ -277,6 +282,34 @@ pub fn compare(actual: &[u8], expected: &[u8], exact: bool) -> Verdict {
         };
     }
     Verdict::Accepted
+}
+
+/// A wrong answer on lines too long to quote whole: each side names the first token
+/// that differs, by its place in the line, instead of quoting the line's first
+/// [`QUOTE_LIMIT`] bytes, where the difference may not even be (issue 38).
+fn long_lines_differ(line: usize, expected: &[u8], got: &[u8]) -> Verdict {
+    let (want, have) = (tokens(expected), tokens(got));
+    let k = (0..)
+        .find(|&k| want.get(k) != have.get(k))
+        .expect("the tokens differ");
+    let name = |tokens: &[&[u8]], text: &[u8]| match tokens.get(k) {
+        Some(token) => format!(
+            "token {} {} (of a line of {} bytes)",
+            thousands(k as u64 + 1),
+            quote(token),
+            thousands(text.len() as u64)
+        ),
+        None => format!(
+            "the end of the line after {} (of {} bytes)",
+            crate::stress::quote::counted(tokens.len() as u64, "token"),
+            thousands(text.len() as u64)
+        ),
+    };
+    Verdict::WrongAnswer {
+        line,
+        expected: name(&want, expected),
+        got: name(&have, got),
+    }
 }
 
 /// The lines of an output without their trailing white space (`\r` included) and
@@ -322,6 +355,29 @@ mod tests {
         assert_eq!(
             judge(&run(OUTPUT_LIMIT + 1), &exactly, true, &limits),
             Verdict::OutputLimit
+        );
+    }
+
+    /// Regression (issue 38, item 13): a wrong answer on a long line quoted its first
+    /// 240 bytes, equal on both sides, and the difference was not shown. It names the
+    /// first differing token.
+    #[test]
+    fn a_wrong_answer_on_a_long_line_names_the_first_differing_token() {
+        let words: Vec<String> = (0..300).map(|i| format!("w{i}")).collect();
+        let expected = words.join(" ") + "\n";
+        let got = expected.replace(" w250 ", " w2500 ");
+        let v = compare(got.as_bytes(), expected.as_bytes(), false);
+        let text = v.to_string();
+        assert!(
+            text.contains("expected token 251 \"w250\" (of a line of 1,389 bytes), got token 251 \"w2500\" (of a line of 1,390 bytes)"),
+            "{text}"
+        );
+        assert!(text.len() < 200, "{text}");
+        let short = expected.replace(" w299", "");
+        let v = compare(short.as_bytes(), expected.as_bytes(), false);
+        assert!(
+            v.to_string().contains("got the end of the line after 299 tokens"),
+            "{v}"
         );
     }
 

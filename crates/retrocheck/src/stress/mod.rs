@@ -773,6 +773,13 @@ pub fn reduce<T: Target>(
     // No run starts after the deadline; a time limit exceeded counts only when its
     // reruns confirmed it (see [`test_confirmed`]).
     let past = || deadline.is_some_and(|d| Instant::now() >= d);
+    // The output line each failing input fails at, for the pass that numbers a game's
+    // ids from it.
+    let lines = std::sync::Arc::new(std::sync::Mutex::new(std::collections::HashMap::new()));
+    lines
+        .lock()
+        .expect("no panics while holding the map")
+        .insert(hash(input), verdict.line());
     let fails = |candidate: &Input<T>| {
         if past() {
             return false;
@@ -780,6 +787,10 @@ pub fn reduce<T: Target>(
         runs.fetch_add(1, Ordering::Relaxed);
         match test_confirmed(settings, candidate, deadline) {
             Ok((t, true)) if t.verdict.kind() == kind => {
+                lines
+                    .lock()
+                    .expect("no panics while holding the map")
+                    .insert(hash(candidate), t.verdict.line());
                 failing
                     .lock()
                     .expect("no panics while holding the map")
@@ -833,7 +844,7 @@ pub fn reduce<T: Target>(
             singles: 0,
         },
     };
-    let passes = passes
+    let mut passes = passes
         .map(
             |case| Input { cases: vec![case] },
             |i: &Input<T>| match i.cases.as_slice() {
@@ -842,9 +853,46 @@ pub fn reduce<T: Target>(
             },
         )
         .after(whole_cases);
+    // Before the single removals, a game's ids numbered from the failing position (as
+    // the report shows it): a chain then reads 0 → 1 → 2 → …, and contracting any one
+    // of its positions gives the same game, judged once, not once per position.
+    let numbered = {
+        let lines = std::sync::Arc::clone(&lines);
+        pass(
+            "ids from the failing position",
+            move |i: &Input<T>, from| -> Box<dyn Iterator<Item = Input<T>> + '_> {
+                let line = if from == 0 {
+                    lines
+                        .lock()
+                        .expect("no panics while holding the map")
+                        .get(&hash(i))
+                        .copied()
+                        .flatten()
+                } else {
+                    None
+                };
+                Box::new(renumbered(i, line).into_iter())
+            },
+        )
+    };
+    passes.list.insert(passes.singles, numbered);
+    passes.singles += 1;
     // `jobs` candidates run at once; the first failing one in pass order is taken, so
     // the shrunk input is the same for every `--jobs`.
-    let shrunk = shrink_parallel(current, &passes, fails, jobs, |_| {}, deadline);
+    let mut shrunk = shrink_parallel(current, &passes, fails, jobs, |_| {}, deadline);
+    // Ids in order of discovery from the failing position, as the library numbers a
+    // shrunk game: a person reads the case from the top. Kept only if it fails the
+    // same way.
+    let line = failing
+        .lock()
+        .expect("no panics while holding the map")
+        .get(&hash(&shrunk.value))
+        .map_or(verdict.line(), |(v, _)| v.line());
+    if let Some(renumbered) = renumbered(&shrunk.value, line) {
+        if deadline.is_none_or(|d| Instant::now() < d) && fails(&renumbered) {
+            shrunk.value = renumbered;
+        }
+    }
     let recorded = failing
         .into_inner()
         .expect("no panics while holding the map")
@@ -872,6 +920,17 @@ pub fn reduce<T: Target>(
         runs: runs.load(Ordering::Relaxed),
         out_of_time: shrunk.out_of_time,
         elapsed: start.elapsed(),
+    }
+}
+
+/// A one-case input with its ids renumbered from the position of output line `line`
+/// ([`Target::renumbered`]); `None` when that changes nothing.
+fn renumbered<T: Target>(input: &Input<T>, line: Option<usize>) -> Option<Input<T>> {
+    match input.cases.as_slice() {
+        [case] => Some(Input {
+            cases: vec![case.renumbered(line?)?],
+        }),
+        _ => None,
     }
 }
 

@@ -66,6 +66,16 @@ pub fn tail(bytes: &[u8], lines: usize) -> String {
     out
 }
 
+/// `n` with thousands separators and the noun, plural unless `n` is 1: "1 move",
+/// "1,024 moves".
+pub fn counted(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{} {noun}s", thousands(n))
+    }
+}
+
 /// `n` with thousands separators: 1,000,000.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -77,6 +87,19 @@ pub fn thousands(n: u64) -> String {
         out.push(d);
     }
     out
+}
+
+/// Whether `c` shows as nothing or as an ordinary space: white space other than the
+/// space (a non-breaking space, an em space, a line separator) and the format
+/// characters (a byte order mark, a soft hyphen, zero-width spaces and joiners,
+/// direction marks). In a quote of "expected" and "got" they made two different lines
+/// look the same (issue 38), so they are escaped (`\u{a0}`, `\u{feff}`).
+fn invisible(c: char) -> bool {
+    (c.is_whitespace() && c != ' ')
+        || matches!(
+            c,
+            '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}' | '\u{feff}'
+        )
 }
 
 /// Escapes control characters (line breaks too, unless `newlines` is false), the
@@ -91,7 +114,7 @@ fn escape(bytes: &[u8], newlines: bool) -> String {
                     out.push('\\');
                     out.push(c);
                 }
-                c if c.is_control() => out.extend(c.escape_default()),
+                c if c.is_control() || invisible(c) => out.extend(c.escape_default()),
                 c => out.push(c),
             }
         }
@@ -111,6 +134,32 @@ mod tests {
         assert_eq!(quote(b"Case #1: No\r\n"), r#""Case #1: No\r\n""#);
         assert_eq!(quote(b"a\x1b[2Jb\xffc"), r#""a\u{1b}[2Jb\xffc""#);
         assert_eq!(quote("é\"".as_bytes()), r#""é\"""#);
+    }
+
+    /// Regression (issue 38, item 13): a non-breaking space or a byte order mark made
+    /// "expected" and "got" look identical. What is invisible is escaped.
+    #[test]
+    fn invisible_characters_are_shown_escaped() {
+        assert_eq!(quote("Case #1:\u{a0}Yes".as_bytes()), r#""Case #1:\u{a0}Yes""#);
+        assert_eq!(
+            quote("\u{feff}Case #1: Yes".as_bytes()),
+            r#""\u{feff}Case #1: Yes""#
+        );
+        assert_eq!(
+            quote("a\u{200b}b\u{2028}c".as_bytes()),
+            r#""a\u{200b}b\u{2028}c""#
+        );
+        // Ordinary spaces and visible non-ASCII letters stay as they are.
+        assert_eq!(quote("Case #1: é".as_bytes()), r#""Case #1: é""#);
+        assert_eq!(block("a\u{a0}b\n".as_bytes(), 100), "a\\u{a0}b\n");
+    }
+
+    /// Regression (issue 38, item 13): "longest game 1 moves", "up to 1 moves".
+    #[test]
+    fn one_thing_is_counted_in_the_singular() {
+        assert_eq!(counted(1, "move"), "1 move");
+        assert_eq!(counted(0, "move"), "0 moves");
+        assert_eq!(counted(1024, "move"), "1,024 moves");
     }
 
     #[test]

@@ -186,8 +186,8 @@ impl Report {
             out += &format!("{}: {share:.0}% of inputs", draw.name());
             if let Some(l) = &tally.longest {
                 out += &format!(
-                    ", longest game {} moves at input {} ({:.1} × its size of {})",
-                    thousands(u64::from(l.moves)),
+                    ", longest game {} at input {} ({:.1} × its size of {})",
+                    crate::stress::quote::counted(u64::from(l.moves), "move"),
                     l.index,
                     f64::from(l.moves) / l.size.max(1) as f64,
                     thousands(l.size)
