@@ -14,48 +14,74 @@ struct Program {
     file: &'static str,
     /// The problem (or `game`).
     target: &'static str,
-    /// The mutant of the same bug, whose corpus case (`corpus/mutants.txt`) it fails.
-    mutant: &'static str,
+    /// A counterexample it fails: the corpus case of the mutant of the same bug
+    /// (`corpus/mutants.txt`), or an input of its own.
+    witness: Witness,
     /// Whether a test case of this size whose answer reads positions at most this far
     /// from the end lies within the program's horizon.
     within: fn(remoteness: u32, size: u32) -> bool,
 }
 
+/// Where a program's counterexample is.
+enum Witness {
+    /// The corpus case that `corpus/mutants.txt` lists for this mutant.
+    Mutant(&'static str),
+    /// An input and its expected output.
+    Input(&'static str, &'static str),
+}
+
+/// A 16-node board on which a value iteration in place in the order
+/// dp[mouse][cat][turn] needs 36 sweeps (62 plies), more than 2n: the first of
+/// catmouse's `LATE_BOARDS`. The cat wins.
+const LATE_16: &str = "1\n16\n1 5\n3 4 13 11\n1 6\n2 11 9\n3 1 14 10\n1 0\n2 2 9\n3 13 9 8\n3 7 15 11\n5 3 6 7 11 13\n3 4 15 11\n5 1 3 8 9 10\n2 14 15\n3 1 7 9\n3 4 12 15\n4 8 10 12 14\n";
+
 const PROGRAMS: &[Program] = &[
     Program {
         file: "catmouse_2n.py",
         target: "catmouse",
-        mutant: "catmouse-horizon-2n",
+        witness: Witness::Mutant("catmouse-horizon-2n"),
         within: |r, n| r < 2 * n,
+    },
+    Program {
+        file: "catmouse_vi_2n_inplace.py",
+        target: "catmouse",
+        witness: Witness::Input(LATE_16, "2"),
+        within: |r, n| r <= 2 * n,
+    },
+    Program {
+        file: "catmouse_rounds_2n.cpp",
+        target: "catmouse",
+        witness: Witness::Mutant("catmouse-horizon-2n"),
+        within: |r, n| r <= 2 * n,
     },
     Program {
         file: "shiritori_12.py",
         target: "shiritori",
-        mutant: "shiritori-horizon-12",
+        witness: Witness::Mutant("shiritori-horizon-12"),
         within: |r, _| r <= 11,
     },
     Program {
         file: "game_1000.py",
         target: "game",
-        mutant: "horizon-1000",
+        witness: Witness::Mutant("horizon-1000"),
         within: |r, _| r <= 1000,
     },
     Program {
         file: "berzerk_40.cpp",
         target: "berzerk",
-        mutant: "berzerk-horizon-40",
+        witness: Witness::Mutant("berzerk-horizon-40"),
         within: |r, _| r <= 40,
     },
     Program {
         file: "pursuit_n.cpp",
         target: "pursuit",
-        mutant: "pursuit-horizon-n",
+        witness: Witness::Mutant("pursuit-horizon-n"),
         within: |r, n| r <= n,
     },
     Program {
         file: "minigame_n.cpp",
         target: "minigame",
-        mutant: "minigame-horizon-n",
+        witness: Witness::Mutant("minigame-horizon-n"),
         within: |r, n| r <= n,
     },
 ];
@@ -182,16 +208,32 @@ fn each_horizon_program_is_right_within_its_horizon_and_wrong_on_its_mutants_cou
             "{}: only {compared} test cases within the horizon",
             program.file
         );
-        let case = witness(program.mutant);
-        let input = std::fs::read(&case).unwrap();
-        let saved = std::fs::read_to_string(case.with_extension("out")).unwrap();
+        let (input, saved, name) = match program.witness {
+            Witness::Mutant(mutant) => {
+                let case = witness(mutant);
+                let input = std::fs::read(&case).unwrap();
+                let saved = std::fs::read_to_string(case.with_extension("out")).unwrap();
+                (
+                    input,
+                    saved,
+                    format!("{}, the counterexample of {mutant}", case.display()),
+                )
+            }
+            Witness::Input(input, output) => (
+                input.as_bytes().to_vec(),
+                output.to_string(),
+                "its counterexample".into(),
+            ),
+        };
+        assert_eq!(
+            trimmed(&stdout(&run(&["solve", program.target], &input))),
+            trimmed(&saved)
+        );
         assert_ne!(
             output_of(&command, &input),
             trimmed(&saved),
-            "{} passes {}, the counterexample of {}",
-            program.file,
-            case.display(),
-            program.mutant
+            "{} passes {name}",
+            program.file
         );
     }
 }
@@ -239,4 +281,28 @@ fn stress_catches_the_catmouse_solution_that_searches_2n_plies_and_shrinks_it_to
     use retrocheck::search::Searchable;
     let (length, _) = instances[0].length().unwrap();
     assert!(length.answer >= 2 * instances[0].n(), "{board}: {length:?}");
+}
+
+/// Issue 36's must-show: `stress catmouse` catches the value iteration cut at 2n
+/// sweeps in place (a wrong answer, within 120 s): its boards come from the long
+/// family's `LATE_BOARDS`, found by the search scored by sweeps. Before them it passed
+/// 466 inputs in 120 s on seed 0.
+#[test]
+fn stress_catches_the_catmouse_value_iteration_cut_at_2n_sweeps_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = PROGRAMS
+        .iter()
+        .find(|p| p.file == "catmouse_vi_2n_inplace.py")
+        .unwrap();
+    let solution = command(program, dir.path());
+    let save = dir.path().join("corpus");
+    let out = retrocheck()
+        .args(["stress", "catmouse", "--solution", &solution, "--time", "120s"])
+        .args(["--timeout", "60s", "--shrink-time", "20s", "--save"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("wrong answer"), "{text}");
 }

@@ -7,7 +7,7 @@ use crate::format::print_game;
 use crate::game::Game;
 use crate::generate::{self, Case, Family};
 use crate::problems::ProductError;
-use crate::search::{length_of, Length, Searchable};
+use crate::search::{length_of, length_swept, Length, Searchable};
 use crate::shrink::{game_passes, Passes};
 use crate::solution::Solution;
 use crate::text::count;
@@ -48,6 +48,12 @@ pub trait Target: Clone + fmt::Debug + Hash + Eq + Send + Sync + 'static {
 
     /// A small random edit that keeps the size ([`Contest::mutate`]).
     fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Self;
+
+    /// Each position's place in a sweep of a value iteration contestants write
+    /// ([`Contest::sweep_order`]); `None`: the search scores remoteness alone.
+    fn sweep_order(&self) -> Option<Vec<u32>> {
+        None
+    }
 
     /// The positions of [`game`](Target::game) whose values the expected output reads
     /// (`None`: every position).
@@ -110,6 +116,10 @@ impl<T: Contest> Target for T {
 
     fn answer_positions(&self) -> Option<Vec<u32>> {
         crate::problems::ContestProblem::answer_positions(self)
+    }
+
+    fn sweep_order(&self) -> Option<Vec<u32>> {
+        <T as Contest>::sweep_order(self)
     }
 
     fn input(cases: &[T]) -> String {
@@ -237,7 +247,11 @@ impl<T: Target> Searchable for T {
 
     fn length(&self) -> Option<(Length, u64)> {
         let game = self.game().ok()?;
-        Some(length_of(&game, self.answer_positions().as_deref()))
+        let answer = self.answer_positions();
+        Some(match self.sweep_order() {
+            Some(rank) => length_swept(&game, answer.as_deref(), &rank),
+            None => length_of(&game, answer.as_deref()),
+        })
     }
 }
 

@@ -85,6 +85,15 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
         mutated(self, rng, official, |_, rng| Some(Self::generate(rng, n, rules)))
     }
 
+    /// Each product-game position's place in a sweep of the value iteration contestants
+    /// write (the order of their loops over the position's coordinates), when the
+    /// problem has such a solution: the search for long games then also looks for test
+    /// cases that need many sweeps in that order ([`crate::search::sweeps`]). `None`
+    /// by default: the search scores remoteness alone.
+    fn sweep_order(&self) -> Option<Vec<u32>> {
+        None
+    }
+
     /// The size `n` the problem's long family ([`Contest::long`]) gives a case of about
     /// `positions` product-game positions: by default as [`units`](Contest::units), less
     /// where long test cases have fewer moves a unit than random ones.
