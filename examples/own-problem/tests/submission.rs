@@ -21,7 +21,7 @@ fn wrong() -> impl submission::Submission<Timeflow> {
 fn the_right_solution_passes_every_entry_point() {
     let passed = submission::Property::<Timeflow>::new()
         .cases(64)
-        .max_size(60)
+        .max_size(8)
         .assert(&right());
     assert_eq!(passed.cases, 64);
     let passed = submission::Campaign::<Timeflow>::new()
@@ -114,6 +114,19 @@ fn a_campaign_catches_the_wrong_solution_and_shrinks_it_in_contest_form() {
         .unwrap();
     assert_eq!(skipped.cases, 0);
     assert!(skipped.summary.contains("1 more skipped"), "{}", skipped.summary);
+
+    // A `.out` that is not the proven answer (edited by hand, or stale after a change
+    // of the problem) is the corpus's fault, named with its path, not a pass and not
+    // the solution's failure.
+    let out = saved.with_extension("out");
+    std::fs::write(&out, "Stale\n").unwrap();
+    match submission::replay(&right(), dir.path()) {
+        Err(ReplayError::Corpus { path, message }) => {
+            assert_eq!(path, saved);
+            assert!(message.contains("stale"), "{message}");
+        }
+        other => panic!("{:?}", other.map(|p| p.summary)),
+    }
 }
 
 /// No single removal (a vertex, an edge, a game) of the shrunk input still fails.
@@ -132,7 +145,7 @@ fn campaign_failure(campaign: &submission::Campaign<Timeflow>) -> submission::Fa
 fn a_property_and_a_fuzz_input_catch_the_wrong_solution() {
     let failure = submission::Property::<Timeflow>::new()
         .cases(512)
-        .max_size(200)
+        .max_size(25)
         .save_to(None)
         .run(&wrong())
         .expect_err("the wrong solution fails a property");

@@ -11,9 +11,13 @@ pub use scan::InputError;
 use scan::Scanner;
 pub use stream::check_input_size;
 
-/// One contest problem, implemented by its test-case type: everything the registry
-/// ([`Problem`], [`Instance`]) needs, so that adding a problem is one file implementing
-/// this trait plus one line in [`registry!`](crate::problems) below.
+/// One contest problem, implemented by its test-case type: parsing and printing its
+/// input, its product game, and the judge's answer read off the solved game.
+///
+/// A problem of your own crate implements this and the harness half (`Contest` in the
+/// `retrocheck` crate) and is tested without being registered (docs/own-problem.md).
+/// The built-in problems also have a line in [`registry!`](crate::problems) below,
+/// which gives them a [`Problem`] and an [`Instance`] variant.
 pub trait ContestProblem: Sized {
     /// The name used on the command line and for the corpus directory (`corpus/<name>/`).
     const NAME: &'static str;

@@ -147,7 +147,16 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
 
     /// Every test case one removal away (a vertex, an edge, a word …), within the
     /// official limits when `official`: what 1-minimality is checked against.
-    fn single_removals(&self, official: bool) -> Vec<Self>;
+    ///
+    /// By default edits of the printed input that still parse ([`shrink::text`]): a
+    /// line or a block of lines with the count that announced it, a token, a character
+    /// of a word, a number made smaller. They know no structure; a problem's own
+    /// removals (a vertex with its edges, a grid's column) shrink further and faster.
+    ///
+    /// [`shrink::text`]: crate::shrink::text
+    fn single_removals(&self, official: bool) -> Vec<Self> {
+        crate::shrink::text::edits(self, official)
+    }
 
     /// The product game's positions and moves per position at the largest test case
     /// of `n` units, for refusing a size this machine cannot hold before generating.

@@ -355,5 +355,6 @@ pub(crate) fn chunks(n: usize, parts: usize, min_len: usize) -> impl Iterator<It
 pub mod case;
 pub mod contest;
 mod game;
+pub mod text;
 pub use case::{case_passes, shrink_case};
 pub use game::{game_passes, single_removals};

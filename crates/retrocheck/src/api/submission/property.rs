@@ -20,9 +20,11 @@ use std::path::PathBuf;
 /// retrocheck's proven answer does".
 ///
 /// Half the inputs hold one test case (one to three for a problem whose input counts
-/// its test cases) of [`Contest::strategy`] of at most `max_size` product-game
-/// positions, half are drawn as `retrocheck stress` draws them (a quarter of those long
-/// by construction, a quarter searched for long games) at about that size; they are
+/// its test cases) of [`Contest::strategy`] of at most about `max_size` units (the
+/// problem's [`UNIT`](crate::problems::ContestProblem::UNIT)s, as in
+/// [`Campaign::max_size`](super::Campaign::max_size) and `stress --max-size`), half are
+/// drawn as `retrocheck stress` draws them (a quarter of those long by construction, a
+/// quarter searched for long games) up to that size; they are
 /// drawn from seed 0 unless [`Property::seed`] says otherwise, and their number follows
 /// `PROPTEST_CASES` (default 256). A failure is shrunk by the problem's passes, and
 /// saved in the corpus only when asked ([`Property::save_to`], or
@@ -30,7 +32,7 @@ use std::path::PathBuf;
 pub struct Property<T> {
     cases: u32,
     seed: u64,
-    max_positions: usize,
+    max_size: u32,
     corpus: Option<PathBuf>,
     problem: PhantomData<fn() -> T>,
 }
@@ -43,12 +45,12 @@ impl<T: Contest> Default for Property<T> {
 
 impl<T: Contest> Property<T> {
     /// `PROPTEST_CASES` inputs (default 256) of at most about 200 product-game
-    /// positions each, seed 0.
+    /// positions each (the units that make them, [`Contest::units`]), seed 0.
     pub fn new() -> Property<T> {
         Property {
             cases: Config::default().cases,
             seed: 0,
-            max_positions: 200,
+            max_size: T::units(200).max(1),
             corpus: corpus_from_env(),
             problem: PhantomData,
         }
@@ -64,10 +66,11 @@ impl<T: Contest> Property<T> {
         Property { seed, ..self }
     }
 
-    /// Test cases of at most about this many product-game positions.
-    pub fn max_size(self, max_positions: usize) -> Property<T> {
+    /// Test cases of at most about this many units (vertices, cells, words: the
+    /// problem's [`UNIT`](crate::problems::ContestProblem::UNIT)).
+    pub fn max_size(self, max_size: u32) -> Property<T> {
         Property {
-            max_positions: max_positions.max(1),
+            max_size: max_size.max(1),
             ..self
         }
     }
@@ -89,12 +92,12 @@ impl<T: Contest> Property<T> {
             ..Config::default()
         };
         let most = if T::COUNTED { 3 } else { 1 };
-        let of_strategy = proptest::collection::vec(T::strategy(self.max_positions), 1..=most)
+        let of_strategy = proptest::collection::vec(T::strategy(positions_for::<T>(self.max_size)), 1..=most)
             .prop_map(|cases| Input { cases });
         // Half the inputs as `stress` draws them (random, long by construction, searched
         // for long games) from a drawn seed and index: a bug that needs a long forced
         // line is rare among a strategy's random inputs.
-        let largest = T::units(self.max_positions).max(1);
+        let largest = self.max_size;
         let as_stress = (any::<u64>(), any::<u64>())
             .prop_map(move |(seed, index)| input_from::<T>(seed, Rules::OFFICIAL, largest, index));
         let strategy = prop_oneof![of_strategy, as_stress];
@@ -142,4 +145,19 @@ impl<T: Contest> Property<T> {
     pub fn assert<S: Submission<T> + ?Sized>(&self, submission: &S) -> Passed {
         self.run(submission).unwrap_or_else(|failure| panic!("{failure}"))
     }
+}
+
+/// The fewest product-game positions whose [`Contest::units`] reach `units`: the
+/// strategy's size for a size in units.
+fn positions_for<T: Contest>(units: u32) -> usize {
+    let (mut low, mut high) = (1usize, 1usize << 40);
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if T::units(mid) >= units {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    low
 }

@@ -1,0 +1,263 @@
+//! Shrinking a test case through its contest input alone: lines, tokens, characters and
+//! numbers of the printed case, each edit kept when the text still parses as one test
+//! case — the default [`Contest::single_removals`](crate::contest::Contest::single_removals),
+//! so a problem of a user's own shrinks before it says how.
+//!
+//! A problem's own removals (a vertex with its edges, a grid's column) know its
+//! structure and shrink further and faster; these know only the text. A list announced
+//! by a count ("n m", then m edge lines) is shortened with its count: a block of lines
+//! is removed together with the same amount taken off one number of a header line
+//! before it (the case's first line, or a line whose shape differs from the next).
+//! A value is also lowered everywhere outside the header lines at once (a vertex
+//! renamed), so that the count of vertices can follow.
+//! Every candidate prints strictly smaller than the case in (length, sum of its
+//! numbers), so shrinking by them terminates.
+
+use crate::problems::{parse, ContestProblem};
+use std::collections::HashSet;
+
+/// Every test case one edit of `t`'s contest input away, within the official limits
+/// when `official`, coarsest first: blocks of lines (halves, quarters, …, single lines)
+/// with and without their count, single tokens, single characters of words, and each
+/// number made 0, 1, half or one less.
+pub fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
+    let mut text = String::new();
+    t.print_case(&mut text);
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split_whitespace().collect()).collect();
+    let before = measure(&text);
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut keep = |lines: Vec<Vec<String>>| {
+        let candidate = join(&lines);
+        if !seen.insert(candidate.clone()) {
+            return;
+        }
+        let Some(case) = parse_one::<T>(&candidate) else {
+            return;
+        };
+        let mut printed = String::new();
+        case.print_case(&mut printed);
+        if measure(&printed) < before && (!official || case.is_official()) {
+            out.push(case);
+        }
+    };
+    let owned = |lines: &[Vec<&str>]| -> Vec<Vec<String>> {
+        lines
+            .iter()
+            .map(|l| l.iter().map(|s| s.to_string()).collect())
+            .collect()
+    };
+    // Blocks of lines, each with every header number before it lowered by its length.
+    let mut len = lines.len().next_power_of_two();
+    while len >= 1 {
+        for start in (0..lines.len()).step_by(len) {
+            let end = (start + len).min(lines.len());
+            let removed = end - start;
+            let mut rest = owned(&lines[..start]);
+            rest.extend(owned(&lines[end..]));
+            keep(rest.clone());
+            for (line, token) in header_numbers(&lines[..start]) {
+                let value: u64 = lines[line][token].parse().expect("a header number");
+                if let Some(lowered) = value.checked_sub(removed as u64) {
+                    let mut counted = rest.clone();
+                    counted[line][token] = lowered.to_string();
+                    keep(counted);
+                }
+            }
+        }
+        len /= 2;
+    }
+    // Single tokens, then single characters of the tokens that are not numbers.
+    for (i, line) in lines.iter().enumerate() {
+        for j in 0..line.len() {
+            let mut rest = owned(&lines);
+            rest[i].remove(j);
+            keep(rest);
+        }
+    }
+    for (i, line) in lines.iter().enumerate() {
+        for (j, token) in line.iter().enumerate() {
+            if token.parse::<i64>().is_ok() || token.chars().count() < 2 {
+                continue;
+            }
+            for (k, _) in token.char_indices() {
+                let mut rest = owned(&lines);
+                let mut word = token.to_string();
+                word.remove(k);
+                rest[i][j] = word;
+                keep(rest);
+            }
+        }
+    }
+    // A value made smaller everywhere outside the header lines: a vertex renamed, so
+    // that the count of vertices can follow.
+    let headers: HashSet<usize> = header_numbers(&lines).into_iter().map(|(i, _)| i).collect();
+    let body = |i: &usize| i > &0 && !headers.contains(i);
+    let mut values: Vec<u64> = (0..lines.len())
+        .filter(body)
+        .flat_map(|i| lines[i].iter().filter_map(|t| t.parse::<u64>().ok()))
+        .collect();
+    values.sort_unstable();
+    values.dedup();
+    for &value in values.iter().rev() {
+        for smaller in [value - 1, value / 2, 1, 0] {
+            if smaller < value {
+                let mut rest = owned(&lines);
+                for i in (0..lines.len()).filter(body) {
+                    for token in rest[i].iter_mut() {
+                        if token.parse::<u64>() == Ok(value) {
+                            *token = smaller.to_string();
+                        }
+                    }
+                }
+                keep(rest);
+            }
+        }
+    }
+    // Numbers made smaller: toward zero, as a solution's edge cases sit there.
+    for (i, line) in lines.iter().enumerate() {
+        for (j, token) in line.iter().enumerate() {
+            let Ok(value) = token.parse::<i64>() else {
+                continue;
+            };
+            let toward_zero = [0, value.signum(), value / 2, value - value.signum()];
+            for smaller in toward_zero {
+                if smaller.unsigned_abs() < value.unsigned_abs() {
+                    let mut rest = owned(&lines);
+                    rest[i][j] = smaller.to_string();
+                    keep(rest);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The numbers of the lines that may announce a count: the first line, and every line
+/// whose number of tokens differs from the next line's (the line before a block).
+fn header_numbers(lines: &[Vec<&str>]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let header = i == 0 || lines.get(i + 1).is_some_and(|next| next.len() != line.len());
+        if header {
+            out.extend(
+                (0..line.len())
+                    .filter(|&j| line[j].parse::<u64>().is_ok_and(|v| v > 0))
+                    .map(|j| (i, j)),
+            );
+        }
+    }
+    out
+}
+
+/// One test case from its printed text, or `None` when it does not parse as exactly one.
+fn parse_one<T: ContestProblem>(text: &str) -> Option<T> {
+    let input = if T::COUNTED {
+        format!("1\n{text}")
+    } else {
+        text.to_string()
+    };
+    let mut cases = parse::<T>(input.as_bytes()).ok()?;
+    (cases.len() == 1).then(|| cases.pop().expect("one case"))
+}
+
+fn join(lines: &[Vec<String>]) -> String {
+    let mut text = String::new();
+    for line in lines {
+        text += &line.join(" ");
+        text.push('\n');
+    }
+    text
+}
+
+/// The order every edit descends in: the text's length, then the sum of its numbers'
+/// magnitudes.
+fn measure(text: &str) -> (usize, u128) {
+    let sum = text
+        .split_whitespace()
+        .filter_map(|t| t.parse::<i64>().ok())
+        .map(|v| u128::from(v.unsigned_abs()))
+        .sum();
+    (text.len(), sum)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::pursuit;
+
+    fn pursuit_case(text: &str) -> pursuit::Instance {
+        let mut cases = parse::<pursuit::Instance>(format!("1\n{text}").as_bytes()).expect("parses");
+        cases.pop().expect("one case")
+    }
+
+    /// The edge list announced by "n m" is shortened with its count: without the pair
+    /// edit no removal of an edge line would parse.
+    #[test]
+    fn an_edge_line_goes_with_its_count() {
+        let case = pursuit_case("3 3\n1 2\n2 3\n3 1\n1 2\n");
+        let mut shorter = String::new();
+        pursuit_case("3 2\n1 2\n3 1\n1 2\n").print_case(&mut shorter);
+        let printed: Vec<String> = edits(&case, false)
+            .iter()
+            .map(|c| {
+                let mut s = String::new();
+                c.print_case(&mut s);
+                s
+            })
+            .collect();
+        assert!(printed.contains(&shorter), "{printed:?}");
+    }
+
+    /// Every candidate parses back to itself and is smaller than the case, so a shrink by
+    /// these edits ends.
+    #[test]
+    fn every_edit_parses_and_is_smaller() {
+        let case = pursuit_case("4 4\n1 2\n2 3\n3 4\n4 1\n1 3\n");
+        let mut text = String::new();
+        case.print_case(&mut text);
+        let candidates = edits(&case, true);
+        assert!(candidates.len() >= 4, "{}", candidates.len());
+        for c in candidates {
+            let mut printed = String::new();
+            c.print_case(&mut printed);
+            assert!(measure(&printed) < measure(&text), "{printed}");
+            assert_eq!(pursuit_case(&printed), c);
+            assert!(c.is_official());
+        }
+    }
+
+    /// A failure that needs a cycle (a draw in the product game) shrinks by these edits
+    /// alone from a random 40-vertex case to one where no edit still draws: what a
+    /// problem without removals of its own gets.
+    #[test]
+    fn a_random_case_shrinks_to_one_no_edit_keeps_failing() {
+        use crate::contest::{Contest, Rules};
+        use crate::shrink::{pass, shrink, Passes};
+        use rand::SeedableRng;
+        let draws = |c: &pursuit::Instance| {
+            let outcomes = c.implicit_outcomes().expect("small");
+            outcomes.contains(&crate::game::Outcome::Draw)
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let start = (0..)
+            .map(|_| pursuit::Instance::generate(&mut rng, 40, Rules::OFFICIAL))
+            .find(|c| draws(c))
+            .expect("a drawing case");
+        let passes = Passes {
+            list: vec![pass(
+                "text edits",
+                |c: &pursuit::Instance, from| -> Box<dyn Iterator<Item = pursuit::Instance> + '_> {
+                    Box::new(edits(c, true).into_iter().skip(from))
+                },
+            )],
+            singles: 0,
+        };
+        let shrunk = shrink(start.clone(), &passes, draws, |_| {}).value;
+        assert!(
+            shrunk.n <= 4 && shrunk.edges.len() <= 6,
+            "{shrunk:?} from {start:?}"
+        );
+        assert!(edits(&shrunk, true).iter().all(|c| !draws(c)));
+    }
+}
