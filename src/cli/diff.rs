@@ -3,8 +3,9 @@
 use super::{solver, Exit, Status};
 use indicatif::{ProgressBar, ProgressStyle};
 use retrocheck::api::Failure;
+use retrocheck::case::Case;
 use retrocheck::failure::Policy;
-use retrocheck::generate::{Case, Family};
+use retrocheck::generate::Family;
 use retrocheck::oracles::Oracles;
 use retrocheck::run::bulk::{Shard, Summary};
 use retrocheck::run::plan::{self as campaign, Plan};
@@ -200,7 +201,7 @@ fn progress_bar(cases: u64) -> ProgressBar {
 /// full tables with `--tables`. On a pass the verdict is the last line too. True when
 /// the solver refused every case, so that nothing was checked: no pass.
 fn report(summary: &Summary, tables: bool) -> bool {
-    let n = retrocheck::stress::quote::thousands;
+    let n = retrocheck::text::thousands;
     let all = summary.total();
     let (checked, rest) = retrocheck::run::bulk::checked_and_rest(&all, n);
     let refused = all.refused;
@@ -216,7 +217,7 @@ fn report(summary: &Summary, tables: bool) -> bool {
         "retrocheck diff: {verdict}: solver {}, seed {}, {} {}{} in {:.1} s ({} cases/s)",
         summary.solver,
         summary.seed,
-        retrocheck::stress::quote::counted(checked, "case"),
+        retrocheck::text::counted(checked, "case"),
         if summary.failure.is_some() {
             "passed before the failing one"
         } else {
@@ -244,7 +245,7 @@ fn report(summary: &Summary, tables: bool) -> bool {
     } else if summary.failure.is_none() {
         outln!(
             "passed: no failure in {}",
-            retrocheck::stress::quote::counted(checked, "case")
+            retrocheck::text::counted(checked, "case")
         );
     }
     nothing_checked
@@ -308,7 +309,7 @@ pub fn shrink_and_save(
                 // The report did not reach the screen: where the case went must.
                 eprintln!(
                     "retrocheck: {} {}",
-                    retrocheck::api::report::saved_as(failure.already_saved),
+                    retrocheck::corpus::saved_as(failure.already_saved),
                     saved.display()
                 );
             }

@@ -1,9 +1,9 @@
 //! `retrocheck fuzz-seeds`: seed the fuzz targets' corpora from the text corpus.
 
 use super::{Exit, Status};
+use retrocheck::case::Case;
 use retrocheck::corpus::{content_name, inputs, Kind};
 use retrocheck::fuzz::encode;
-use retrocheck::generate::Case;
 use retrocheck::problems::Problem;
 use std::path::{Path, PathBuf};
 

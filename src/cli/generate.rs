@@ -3,8 +3,9 @@
 //! again, byte for byte.
 
 use super::{Exit, Own, Status, Verb};
+use retrocheck::case::Case;
 use retrocheck::contest::{Contest, Rules};
-use retrocheck::generate::{self, Case};
+use retrocheck::generate;
 use retrocheck::stress::{input_at, Program, Settings, Target};
 use retrocheck::Game;
 

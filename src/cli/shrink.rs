@@ -4,9 +4,9 @@
 
 use super::input::{read_contest, read_game};
 use super::{solver, Exit, Own, PerTarget, Status, Verb};
+use retrocheck::case::Case;
 use retrocheck::contest::{Contest, Rules};
 use retrocheck::corpus::Kind;
-use retrocheck::generate::Case;
 use retrocheck::oracles::{check_case, Oracles};
 use retrocheck::problems::Problem;
 use retrocheck::stress::quote::block;

@@ -252,9 +252,9 @@ fn stress<T: Target>(args: Args) -> Status {
             outln!(
                 "`{}`: {} inputs, every one accepted ({:.1} s, sizes up to {} {})",
                 args.solution,
-                retrocheck::stress::quote::thousands(searched.done),
+                retrocheck::text::thousands(searched.done),
                 searched.elapsed.as_secs_f64(),
-                retrocheck::stress::quote::thousands(settings.largest::<T>().into()),
+                retrocheck::text::thousands(settings.largest::<T>().into()),
                 T::UNIT
             );
             outln!("{}", report.text());
@@ -386,7 +386,7 @@ fn stress<T: Target>(args: Args) -> Status {
         Saving::Saved(saved) => {
             super::keep(format_args!(
                 "\n{} {} and {}",
-                retrocheck::api::report::saved_as(saved.already_present),
+                retrocheck::corpus::saved_as(saved.already_present),
                 saved.input.display(),
                 saved.output.display()
             ));

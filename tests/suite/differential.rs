@@ -4,9 +4,10 @@
 //! summary.
 
 use proptest::prelude::*;
+use retrocheck::case::Case;
 use retrocheck::failure::{save_failure, triage, Policy};
 use retrocheck::generate::strategy;
-use retrocheck::generate::{self, Case, Family};
+use retrocheck::generate::{self, Family};
 use retrocheck::oracles::{check_case, Oracles};
 use retrocheck::problems::Problem;
 use retrocheck::run::bulk::{self, Phase, Shard, Summary};

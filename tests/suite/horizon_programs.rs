@@ -89,7 +89,7 @@ const PROGRAMS: &[Program] = &[
 /// The test cases of `input` for `target`, each with its answer's remoteness (see
 /// [`retrocheck::search::Length`]) and its size.
 fn lengths(target: &str, input: &[u8]) -> Vec<(u32, u32)> {
-    use retrocheck::generate::Case;
+    use retrocheck::case::Case;
     use retrocheck::search::Searchable;
     let cases: Vec<(Case, u64)> = match retrocheck::problems::Problem::from_name(target) {
         Some(problem) => problem

@@ -8,6 +8,7 @@ mod differential;
 mod fuzz_regressions;
 mod horizon_programs;
 mod hostile;
+mod layers;
 mod metamorphic;
 mod mutants;
 mod parallel;

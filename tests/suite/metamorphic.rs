@@ -3,8 +3,9 @@
 //! fires on the optimized solver, on any family.
 
 use proptest::prelude::*;
+use retrocheck::case::Case;
 use retrocheck::generate::strategy;
-use retrocheck::generate::{self, Case, Family};
+use retrocheck::generate::{self, Family};
 use retrocheck::oracles::metamorphic::{check_relation, check_relations, Relation};
 use retrocheck::oracles::{check_case, Oracles};
 use retrocheck::solve::{retrograde, Retrograde, SolveError, Solver};

@@ -59,7 +59,7 @@ fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn Subject) -> Fi
         // Where a counterexample of at most 2 positions exists, the shrunk one is as
         // small (the kill table checks this up to 4 positions, in release).
         if let Some(smallest) = kill::smallest_exhaustive_up_to(2, solver.as_ref(), &Oracles::all()) {
-            use retrocheck::generate::Case;
+            use retrocheck::case::Case;
             let size = |c: &Case| {
                 let g = c.game().expect("a game");
                 (g.positions(), g.move_count())
@@ -179,9 +179,9 @@ fn proptest_catches_every_mutant_within_1024_cases_and_the_shrinker_makes_it_1_m
 /// `corpus/mutants.txt` lists, for each mutant, the minimal case that catches it.
 #[test]
 fn every_mutant_fails_its_saved_corpus_case() {
+    use retrocheck::case::Case;
     use retrocheck::corpus::Kind;
     use retrocheck::format::parse_game;
-    use retrocheck::generate::Case;
     use retrocheck::oracles::check_case;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let index = std::fs::read_to_string(root.join("mutants.txt")).unwrap();

@@ -1,7 +1,8 @@
 //! Contest instances shrink in contest form to tiny official cases: the contest mutants
 //! of the kill table, from failing instances of their families.
 
-use retrocheck::generate::{Case, Family};
+use retrocheck::case::Case;
+use retrocheck::generate::Family;
 use retrocheck::problems::{pursuit, Instance, Problem};
 
 #[test]

@@ -792,7 +792,7 @@ fn the_report_and_the_failure_do_not_depend_on_the_number_of_jobs() {
 /// it with the expected output.
 #[test]
 fn stress_passes_and_shrinks_on_berzerk_shiritori_and_catmouse() {
-    use retrocheck::generate::Case;
+    use retrocheck::case::Case;
     use retrocheck::oracles::{check_case, Oracles};
     use retrocheck_selftest::kill::size_of;
     for (problem, mutant, most) in [

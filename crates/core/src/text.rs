@@ -48,6 +48,29 @@ pub fn quote(bytes: &[u8]) -> String {
     out
 }
 
+/// `n` with thousands separators and the noun, plural unless `n` is 1: "1 move",
+/// "1,024 moves".
+pub fn counted(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{} {noun}s", thousands(n))
+    }
+}
+
+/// `n` with thousands separators: 1,000,000.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,5 +91,13 @@ mod tests {
         let q = quote(&cut);
         assert!(!q.contains("\\x"), "{q}");
         assert!(q.ends_with("more bytes)"), "{q}");
+    }
+
+    /// Regression (issue 38, item 13): "longest game 1 moves", "up to 1 moves".
+    #[test]
+    fn one_thing_is_counted_in_the_singular() {
+        assert_eq!(counted(1, "move"), "1 move");
+        assert_eq!(counted(0, "move"), "0 moves");
+        assert_eq!(counted(1024, "move"), "1,024 moves");
     }
 }

@@ -7,8 +7,8 @@
 //! Text, not fuzzer bytes or proptest seeds, because text survives changes to the
 //! generators.
 
+use crate::case::Case;
 use crate::format::parse_game;
-use crate::generate::Case;
 use crate::oracles::{check_case_solution, Mismatch, Oracles};
 use crate::problems::Problem;
 use crate::solution::out_lines;
@@ -468,6 +468,17 @@ fn set_default_mode(file: &fs::File) -> std::io::Result<()> {
     #[cfg(not(unix))]
     let _ = file;
     Ok(())
+}
+
+/// How a report names the corpus file of its case: "saved as", or, when the case was
+/// there already (saved by an earlier run, or a moment ago by another process),
+/// "already in the corpus as" (issue 38).
+pub fn saved_as(already_present: bool) -> &'static str {
+    if already_present {
+        "already in the corpus as"
+    } else {
+        "saved as"
+    }
 }
 
 #[cfg(test)]

@@ -5,12 +5,13 @@
 //! how long, where it is saved, and whether the shrunk case must show the solver's own
 //! wrong lines.
 
+use crate::case::shrink_case;
+use crate::case::Case;
 use crate::corpus::{self, Kind, Saved};
 use crate::format::print_game;
-use crate::generate::Case;
 use crate::oracles::expected::ExpectedError;
 use crate::oracles::{check_case, Mismatch, Oracles, Signature};
-use crate::shrink::{shrink_case, Shrunk};
+use crate::shrink::Shrunk;
 use crate::Subject;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -294,7 +295,7 @@ pub fn report_failure(
                 None => "; set RETROCHECK_CORPUS=corpus to save it for replay".into(),
                 Some(Ok(s)) => format!(
                     "; {} {}",
-                    crate::api::report::saved_as(s.already_present),
+                    crate::corpus::saved_as(s.already_present),
                     s.input.display()
                 ),
                 Some(Err(e)) => format!("; {e}"),

@@ -44,8 +44,9 @@
 //!
 //! # The harness
 //! The entry points stand on a differential-testing harness, one module per concern:
-//! - generation: [`generate`] (seeded families, exhaustive enumeration, proptest
-//!   strategies) and [`seed`] (how a seed becomes random choices);
+//! - the [`case`]: what every engine passes around, a game or a contest instance;
+//! - generation: [`generate`] (seeded families, proptest strategies), [`exhaustive`]
+//!   (every small game) and [`seed`] (how a seed becomes random choices);
 //! - oracles: [`oracles`] (the one oracle path, [`check_case`], the references,
 //!   `certify`, the metamorphic relations, the expected output) over a [`Subject`];
 //! - running: [`run`] (the bulk runner, the phases of a campaign, merging shards) and
@@ -54,7 +55,7 @@
 //!   helpers), [`transform`] (edits of games) and [`failure`] (the one path from a
 //!   failure to a shrunk, saved report);
 //! - keeping: [`corpus`] (saved cases, replayed) and [`fuzz`] (the bodies of the
-//!   cargo-fuzz targets and their byte format);
+//!   cargo-fuzz targets), over [`bytes`] (their byte format);
 //! - [`sizes`]: sizes refused before anything is allocated.
 
 #![deny(missing_docs)]
@@ -68,8 +69,11 @@ pub use retrocheck_core::{format, game, problems, semantics, solution, solve, te
 pub use {proptest, rand, rand_chacha};
 
 pub mod api;
+pub mod bytes;
+pub mod case;
 pub mod contest;
 pub mod corpus;
+pub mod exhaustive;
 pub mod failure;
 pub mod fuzz;
 pub mod generate;

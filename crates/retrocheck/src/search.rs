@@ -4,7 +4,7 @@
 //! bounded to a horizon — a fixed number of rounds, a depth limit — is right on every
 //! game shorter than it: the search looks for the long ones, by small edits of a test
 //! case that keep its size and its limits ([`Searchable::mutate`]; every
-//! [`Target`](crate::target::Target) and every generated [`Case`](crate::generate::Case)
+//! [`Target`](crate::target::Target) and every generated [`Case`](crate::case::Case)
 //! is searchable).
 //!
 //! Two methods, measured against each other by `cargo bench --bench search`: hill

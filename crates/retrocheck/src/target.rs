@@ -2,10 +2,11 @@
 //! [`Contest`]), or games in `.game` files ([`Game`]) — their generation, their text as
 //! the program reads it, the expected output and their shrinking.
 
+use crate::case::Case;
 use crate::contest::{Contest, Rules};
 use crate::format::print_game;
 use crate::game::Game;
-use crate::generate::{self, Case, Family};
+use crate::generate::{self, Family};
 use crate::problems::ProductError;
 use crate::search::{length_of, length_swept, Length, Searchable};
 use crate::shrink::{game_passes, Passes};

@@ -4,10 +4,10 @@
 
 use proptest::strategy::BoxedStrategy;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use retrocheck::case::Case;
 use retrocheck::failure::{self, triage, Policy};
 use retrocheck::format::print_game;
 use retrocheck::generate::strategy;
-use retrocheck::generate::Case;
 use retrocheck::oracles::{check_case, Oracles, Signature};
 use retrocheck::run::bulk::Phase;
 use retrocheck::shrink::single_removals;
@@ -170,15 +170,13 @@ pub fn smallest_exhaustive_up_to(
     let oracles = &oracles.with_relations();
     let mut start = 0;
     for n in 1..=max_positions {
-        let end = retrocheck::generate::exhaustive::size(n);
+        let end = retrocheck::exhaustive::size(n);
         let smallest = (start..end)
             .into_par_iter()
-            .filter_map(
-                |index| match retrocheck::generate::exhaustive::game_at(index, n) {
-                    retrocheck::generate::exhaustive::Lookup::Canonical(game) => Some(game),
-                    _ => None,
-                },
-            )
+            .filter_map(|index| match retrocheck::exhaustive::game_at(index, n) {
+                retrocheck::exhaustive::Lookup::Canonical(game) => Some(game),
+                _ => None,
+            })
             .filter(|game| retrocheck::oracles::check(game, solver, oracles).is_err())
             .min_by_key(|game| (game.move_count(), print_game(game)));
         if let Some(game) = smallest {
@@ -444,8 +442,8 @@ pub fn mutant_rows(chosen: impl Fn(&str) -> bool, mut progress: impl FnMut(&str)
 /// The baseline strategy of the kill table's last columns.
 mod plain {
     use proptest::prelude::*;
+    use retrocheck::case::Case;
     use retrocheck::game::Side;
-    use retrocheck::generate::Case;
     use retrocheck::problems::{minigame, pursuit, Instance};
 
     /// The plain approach, the baseline of the kill table: uniform random games and

@@ -1,9 +1,9 @@
 //! What every entry point of the API returns when your solver is wrong: the failing
 //! case shrunk by retrocheck's shrinker, as text, with the references' expected output.
 
+use crate::case::Case;
 use crate::failure::{case_text, triage, Policy, TriageError};
 use crate::format::print_game;
-use crate::generate::Case;
 use crate::oracles::{check_case, Mismatch, Oracles, Signature};
 use crate::Subject;
 use std::path::{Path, PathBuf};

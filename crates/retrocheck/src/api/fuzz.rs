@@ -2,8 +2,8 @@
 //! game or contest instance ([the byte format](crate::fuzz)) and checked by every oracle.
 
 use super::failure::{corpus_from_env, Failure};
+use crate::case::Case;
 use crate::fuzz::{self, FuzzCase};
-use crate::generate::Case;
 use crate::oracles::check_case;
 use crate::solve::Solver;
 use crate::Subject;

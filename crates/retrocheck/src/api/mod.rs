@@ -57,8 +57,9 @@ pub mod report;
 mod solver_fn;
 pub mod submission;
 
+pub use crate::case::Case;
 pub use crate::fuzz::FuzzCase;
-pub use crate::generate::{Case, Family};
+pub use crate::generate::Family;
 pub use crate::oracles::mismatch::{Mismatch, Oracle, Relation, Signature};
 pub use campaign::Campaign;
 pub use declare::{per_thread, Claiming, Claims, Declared, PerThread, Supports};
@@ -130,7 +131,7 @@ pub fn generate(family: Family, seed: u64, positions: usize) -> Case {
     crate::generate::case(family, seed, positions)
 }
 
-/// What [`warn_if_unoptimized`] prints, once, when retrocheck was compiled without
+/// What the entry points print, once, when retrocheck was compiled without
 /// optimisation.
 pub const UNOPTIMIZED_WARNING: &str = "retrocheck: warning: retrocheck is compiled without optimisation (opt-level 0, a dev-dependency's default), so its references and generators run many times slower (8x measured on a user's suite). Optimise your dependencies in your Cargo.toml:\n    [profile.dev.package.\"*\"]\n    opt-level = 2\n(see retrocheck's docs/own-problem.md, \"Build settings\")";
 

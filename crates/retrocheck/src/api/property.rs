@@ -3,8 +3,9 @@
 
 use super::failure::{corpus_from_env, Failure};
 use super::Passed;
+use crate::case::Case;
 use crate::generate::strategy;
-use crate::generate::{Case, Family};
+use crate::generate::Family;
 use crate::oracles::{check_case, Oracles};
 use crate::solve::Solver;
 use crate::Subject;

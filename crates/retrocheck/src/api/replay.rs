@@ -136,7 +136,7 @@ impl Replay {
                 eprintln!(
                     "retrocheck: replaying {} ({} positions) …",
                     path.display(),
-                    crate::stress::quote::thousands(positions)
+                    crate::text::thousands(positions)
                 );
             }
             match corpus::replay_counted(&file, under_test, &oracles) {
@@ -185,10 +185,10 @@ impl Replay {
 
 /// The positions of a case's game, or of a contest instance's product game, known
 /// without building it.
-fn positions(case: &crate::generate::Case) -> u64 {
+fn positions(case: &crate::case::Case) -> u64 {
     match case {
-        crate::generate::Case::Game(game) => game.positions() as u64,
-        crate::generate::Case::Instance(instance) => instance.product_shape().0,
+        crate::case::Case::Game(game) => game.positions() as u64,
+        crate::case::Case::Instance(instance) => instance.product_shape().0,
     }
 }
 

@@ -3,7 +3,8 @@
 //! from the failing position, with the whole case and both outputs left in files.
 
 use super::failure::{Failure, Shown, SHOWN_LINES};
-use crate::generate::Case;
+use crate::case::Case;
+use crate::corpus::saved_as;
 use crate::oracles::Mismatch;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -172,17 +173,6 @@ fn render(failure: &Failure, whole: bool, unsaved: &str, hint: Whole) -> String 
     out
 }
 
-/// How a report names the corpus file of its case: "saved as", or, when the case was
-/// there already (saved by an earlier run, or a moment ago by another process),
-/// "already in the corpus as" (issue 38).
-pub fn saved_as(already_present: bool) -> &'static str {
-    if already_present {
-        "already in the corpus as"
-    } else {
-        "saved as"
-    }
-}
-
 /// A case's text, whole or its first lines.
 fn show_text(out: &mut String, text: &str, cut: bool) {
     let lines: Vec<&str> = text.lines().collect();
@@ -222,7 +212,7 @@ fn show_outputs(out: &mut String, case: &Case, shown: &Shown, solver: &str, cut:
 }
 
 /// A case cut to one screen, as a long report shows it: its first lines
-/// ([`CASE_HEAD`]), then the groups of output lines that differ (a unified diff, `-`
+/// (`CASE_HEAD` of them), then the groups of output lines that differ (a unified diff, `-`
 /// the expected output, `+` the other, named `plus`) and, for a game, the play from
 /// the first differing position by the expected output's moves. The library's report
 /// and `retrocheck stress` print a long counterexample this way. A line shown longer

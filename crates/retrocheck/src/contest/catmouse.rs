@@ -77,7 +77,7 @@ impl Contest for Instance {
         })
     }
 
-    /// dp[mouse][cat][turn], the layout of the published value iterations (LeetCode's
+    /// `dp[mouse][cat][turn]`, the layout of the published value iterations (LeetCode's
     /// editorial among them): mouse, then cat, then whose turn. The game's own order
     /// (turn first) needs a sweep per move of the mouse, so remoteness measures it.
     fn sweep_order(&self) -> Option<Vec<u32>> {

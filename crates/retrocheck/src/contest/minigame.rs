@@ -4,7 +4,7 @@
 
 use super::graph::{adjacent_pairs, drop_vertex, fewer_edges, merged, random_edges, single_edge_removals};
 use super::{Contest, Rules};
-use crate::fuzz::bytes::Bytes;
+use crate::bytes::Bytes;
 use crate::game::Side;
 use super::graph::vertices_and_edges;
 use crate::problems::minigame::Instance;
@@ -147,7 +147,7 @@ impl Contest for Instance {
     }
 
     fn encode(&self, out: &mut Vec<u8>) -> Option<()> {
-        crate::fuzz::bytes::encode_graph(out, self.n, &self.arcs)?;
+        crate::bytes::encode_graph(out, self.n, &self.arcs)?;
         let bits = |f: &dyn Fn(usize) -> bool| (0..6).fold(0u8, |acc, k| acc | u8::from(f(k)) << k);
         out.push(bits(&|k| self.order[k] == Side::B));
         out.push(bits(&|k| self.actors[k]));

@@ -15,7 +15,7 @@
 
 pub mod graph;
 
-use crate::fuzz::bytes::Bytes;
+use crate::bytes::Bytes;
 use crate::problems::{ContestProblem, Instance, Problem, Registered};
 use crate::shrink::contest::{contest_pass, EDGE_PARTS};
 use crate::shrink::{pass, Pass, Passes};
@@ -298,7 +298,7 @@ retrocheck_core::with_problems!(registry);
 
 /// A registered problem's harness half behind core's [`Instance`] enum: what the
 /// generator families, proptest strategies, fuzz decoding and shrinking of
-/// [`Case`](crate::generate::Case)s need.
+/// [`Case`](crate::case::Case)s need.
 pub trait Entry: Sync {
     /// The problem.
     fn problem(&self) -> Problem;

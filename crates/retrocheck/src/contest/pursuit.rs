@@ -6,7 +6,7 @@ use super::graph::{
     adjacent_pairs, after_merge, drop_vertex, fewer_edges, merged, random_edges, single_edge_removals,
 };
 use super::{Contest, Rules};
-use crate::fuzz::bytes::Bytes;
+use crate::bytes::Bytes;
 use super::graph::{vertices_and_edges, RAW_IDS};
 use crate::problems::pursuit::Instance;
 use crate::problems::ContestProblem;
@@ -153,7 +153,7 @@ impl Contest for Instance {
     }
 
     fn encode(&self, out: &mut Vec<u8>) -> Option<()> {
-        crate::fuzz::bytes::encode_graph(out, self.n, &self.edges)?;
+        crate::bytes::encode_graph(out, self.n, &self.edges)?;
         out.extend([self.bob as u8, self.alice as u8]);
         Some(())
     }

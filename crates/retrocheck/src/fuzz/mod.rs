@@ -29,14 +29,13 @@
 //! the targets reject those inputs (`Corpus::Reject`) instead of wrapping them into
 //! range, which would make many inputs mean the same case.
 
+pub use crate::bytes::{encode_graph, Bytes, MAX_EDGES, MAX_VERTICES};
+use crate::case::Case;
 use crate::format::{parse_game, print_game};
 use crate::game::{GameBuilder, Outcome, Side};
-use crate::generate::Case;
 use crate::oracles::{check_case, Oracles};
 use crate::problems::Problem;
-pub use bytes::{encode_graph, Bytes, MAX_EDGES, MAX_VERTICES};
 
-pub mod bytes;
 use crate::Subject;
 use std::fmt;
 

@@ -8,13 +8,12 @@
 //! contest product games — and [`Family::Swarm`] switches features on and off per case
 //! (swarm testing: a case without a feature tests the others harder).
 
-pub mod exhaustive;
 pub mod strategy;
 
+use crate::case::Case;
 use crate::contest::Rules;
 use crate::game::{Game, GameBuilder, Outcome, Side};
-use crate::problems::{Instance, Problem, ProductError};
-use crate::text::count;
+use crate::problems::Problem;
 use crate::transform::relabel;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -56,7 +55,7 @@ pub enum Family {
     Long(Problem),
     /// Every feature switched on or off at random per case.
     Swarm,
-    /// Every game up to a few positions, by index ([`crate::generate::exhaustive`]).
+    /// Every game up to a few positions, by index ([`crate::exhaustive`]).
     Exhaustive,
     /// 10^5 to 10^7 positions: a planted chain, a draw region and a random region,
     /// checked by `certify` and the metamorphic relations.
@@ -368,38 +367,6 @@ impl Features {
     }
 }
 
-/// A generated test case: a game, or a contest instance whose product game is tested.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Case {
-    /// A game, checked as it is.
-    Game(Game),
-    /// A contest instance: its product game is checked, and the contest fast path and
-    /// answer line against it.
-    Instance(Instance),
-}
-
-impl Case {
-    /// Its size in words, for reports: "3 positions, 1 move", or the instance's size.
-    pub fn size_text(&self) -> String {
-        match self {
-            Case::Game(g) => format!(
-                "{}, {}",
-                count(g.positions(), "position"),
-                count(g.move_count(), "move")
-            ),
-            Case::Instance(i) => i.size_text(),
-        }
-    }
-
-    /// The game the oracles check.
-    pub fn game(&self) -> Result<Game, ProductError> {
-        match self {
-            Case::Game(g) => Ok(g.clone()),
-            Case::Instance(i) => i.game(),
-        }
-    }
-}
-
 /// A case is searched for long games by its game's or its problem's edits.
 impl crate::search::Searchable for Case {
     fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Case {
@@ -434,11 +401,9 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
     let size = size.max(1);
     match family {
         Family::Exhaustive => {
-            let max_n = size.min(crate::generate::exhaustive::MAX_N as usize) as u32;
-            let index = seed % crate::generate::exhaustive::size(max_n);
-            Case::Game(
-                crate::generate::exhaustive::game_any(index, max_n).expect("an index inside the space"),
-            )
+            let max_n = size.min(crate::exhaustive::MAX_N as usize) as u32;
+            let index = seed % crate::exhaustive::size(max_n);
+            Case::Game(crate::exhaustive::game_any(index, max_n).expect("an index inside the space"))
         }
         Family::Large => Case::Game(large_game(&mut rng, size)),
         Family::Contest(problem) => {

@@ -6,8 +6,9 @@
 //! derived from a node count with `prop_flat_map`: shrinking the count then keeps
 //! every other choice valid instead of regenerating it.
 
+use crate::case::Case;
 use crate::contest::graph::RAW_IDS;
-use crate::generate::{realize, Case, Family, Features, RawGame, RawPosition};
+use crate::generate::{realize, Family, Features, RawGame, RawPosition};
 use proptest::prelude::*;
 
 fn raw_position(max_moves: usize) -> impl Strategy<Value = RawPosition> {
@@ -67,9 +68,9 @@ pub fn case(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
             .boxed(),
         Family::Exhaustive => {
             let max_n = (max_positions as u32).clamp(1, 3);
-            (0..crate::generate::exhaustive::size(max_n))
+            (0..crate::exhaustive::size(max_n))
                 .prop_map(move |i| {
-                    Case::Game(crate::generate::exhaustive::game_any(i, max_n).expect("inside the space"))
+                    Case::Game(crate::exhaustive::game_any(i, max_n).expect("inside the space"))
                 })
                 .boxed()
         }

@@ -2,8 +2,8 @@
 //! before it is written next to a counterexample or compared with a program's output;
 //! and the one function that turns a solution into that output.
 
+use crate::case::Case;
 use crate::game::{Game, Outcome};
-use crate::generate::Case;
 use crate::oracles::{reference_solution, Oracles};
 use crate::problems::{ContestProblem, Instance, ProductError};
 use crate::solution::Solution;

@@ -8,8 +8,8 @@ pub mod expected;
 pub mod metamorphic;
 pub mod mismatch;
 
+use crate::case::Case;
 use crate::game::{Game, Outcome, Side, Value};
-use crate::generate::Case;
 use crate::oracles::metamorphic::{check_relations, game_seed};
 pub use crate::oracles::mismatch::{Mismatch, Oracle, Signature};
 use crate::problems::Instance;

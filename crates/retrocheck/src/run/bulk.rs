@@ -7,8 +7,9 @@
 //! maximum). Cases run in batches; within a batch the lowest
 //! failing index wins, and statistics only count the cases before it.
 
-use crate::generate::exhaustive;
-use crate::generate::{self, Case, Family};
+use crate::case::Case;
+use crate::exhaustive;
+use crate::generate::{self, Family};
 use crate::oracles::{check_case, Mismatch, Oracles, Stats};
 use crate::seed;
 use crate::Subject;
@@ -106,7 +107,7 @@ impl Phase {
     /// What sets this phase apart from the others of a campaign, for its summary rows:
     /// its sizes ("1–1,000 positions"), or "every game of ≤ 4 positions".
     pub fn label(&self) -> String {
-        let size = |n: usize| crate::stress::quote::thousands(n as u64);
+        let size = |n: usize| crate::text::thousands(n as u64);
         if self.families == [Family::Exhaustive] {
             return format!("every game of ≤ {} positions", self.max_positions);
         }
@@ -503,7 +504,7 @@ impl Summary {
 /// fell in, and families that ran no case. Numbers have thousands separators; sizes
 /// are positions of the game checked (a contest instance's product game).
 pub fn brief(families: &[FamilySummary]) -> String {
-    let n = |x: u64| crate::stress::quote::thousands(x);
+    let n = |x: u64| crate::text::thousands(x);
     let all = total(families);
     let mut out = String::new();
     // Phases in order of first appearance, with their cases.
@@ -561,9 +562,9 @@ pub fn brief(families: &[FamilySummary]) -> String {
     );
     out += &format!(
         "degrees: up to {} from a position, {} into one, one move listed {}\n",
-        crate::stress::quote::counted(u64::from(all.max_out_degree), "move"),
+        crate::text::counted(u64::from(all.max_out_degree), "move"),
         n(u64::from(all.max_in_degree)),
-        crate::stress::quote::counted(u64::from(all.max_multiplicity), "time")
+        crate::text::counted(u64::from(all.max_multiplicity), "time")
     );
     let share = |x: u64| format!("{:.0}%", 100.0 * x as f64 / all.cases.max(1) as f64);
     out += &format!(

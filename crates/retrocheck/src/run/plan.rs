@@ -2,7 +2,7 @@
 //! time and sizes — with no choice at all, the default campaign's four phases — and
 //! running the phases in turn until one fails.
 
-use crate::generate::exhaustive;
+use crate::exhaustive;
 use crate::generate::Family;
 use crate::oracles::Oracles;
 use crate::run::bulk::{self, Phase, Shard, Summary, LARGE_MIN};

@@ -57,7 +57,7 @@ const EXHAUSTIVE_FROM: usize = 4;
 /// costs at most a few hundred runs and makes the result the global minimum whenever
 /// one of 2 positions exists.
 fn smaller_exhaustive(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + '_> {
-    use crate::generate::exhaustive::{game_at, size, Lookup};
+    use crate::exhaustive::{game_at, size, Lookup};
     if game.positions() > EXHAUSTIVE_FROM {
         return Box::new(std::iter::empty());
     }
@@ -593,9 +593,10 @@ pub fn game_passes() -> Passes<Game> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::case::Case;
+    use crate::case::{case_passes, shrink_case};
     use crate::format::parse_game;
-    use crate::generate::Case;
-    use crate::shrink::{case_passes, shrink, shrink_case, shrink_parallel};
+    use crate::shrink::{shrink, shrink_parallel};
     use crate::transform::{bypass_positions, contractible_run, strongly_connected_components};
     use std::time::Instant;
 

@@ -352,9 +352,7 @@ pub(crate) fn chunks(n: usize, parts: usize, min_len: usize) -> impl Iterator<It
         .map(move |s| (s, (s + k).min(n)))
 }
 
-pub mod case;
 pub mod contest;
 mod game;
 pub mod text;
-pub use case::{case_passes, shrink_case};
 pub use game::{game_passes, single_removals};

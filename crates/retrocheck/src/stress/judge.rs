@@ -2,8 +2,9 @@
 //! (`YES` for `Yes` included), white space alone matters only with `--exact`, and a
 //! crash, a time limit or a memory limit gets its own verdict.
 
-use crate::stress::quote::{quote, tail, thousands, QUOTE_LIMIT};
+use crate::stress::quote::{quote, tail, QUOTE_LIMIT};
 use crate::stress::run::{Killed, Limits, Run, OUTPUT_LIMIT};
+use crate::text::thousands;
 use std::time::Duration;
 
 /// The judgement of one run.
@@ -301,7 +302,7 @@ fn long_lines_differ(line: usize, expected: &[u8], got: &[u8]) -> Verdict {
         ),
         None => format!(
             "the end of the line after {} (of {} bytes)",
-            crate::stress::quote::counted(tokens.len() as u64, "token"),
+            crate::text::counted(tokens.len() as u64, "token"),
             thousands(text.len() as u64)
         ),
     };

@@ -447,7 +447,7 @@ pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, 
 /// wall-clock cap may have been slowed by the machine, not by the program.
 pub const TLE_RERUNS: usize = 1;
 
-/// [`test`], and when the verdict is a time limit exceeded, [`TLE_RERUNS`] more runs
+/// [`test`](fn@test), and when the verdict is a time limit exceeded, [`TLE_RERUNS`] more runs
 /// of the input that must exceed it too, each started only before `deadline`; a rerun
 /// that ends otherwise gives its verdict instead. True with the result when the verdict
 /// is final: anything but a time limit, or a time limit every rerun confirmed.

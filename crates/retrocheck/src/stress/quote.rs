@@ -1,6 +1,8 @@
 //! Quoting a program's output in a message: bounded, with control characters and
 //! invalid UTF-8 escaped, so a flood or binary garbage cannot bury the verdict.
 
+use crate::text::thousands;
+
 /// At most this many bytes of a program's output are quoted in one message.
 pub const QUOTE_LIMIT: usize = 240;
 
@@ -63,29 +65,6 @@ pub fn tail(bytes: &[u8], lines: usize) -> String {
         out += &format!("({} bytes before left out)\n", thousands(start as u64));
     }
     out += &escape(&text[start..], false);
-    out
-}
-
-/// `n` with thousands separators and the noun, plural unless `n` is 1: "1 move",
-/// "1,024 moves".
-pub fn counted(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{} {noun}s", thousands(n))
-    }
-}
-
-/// `n` with thousands separators: 1,000,000.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
     out
 }
 
@@ -152,14 +131,6 @@ mod tests {
         // Ordinary spaces and visible non-ASCII letters stay as they are.
         assert_eq!(quote("Case #1: é".as_bytes()), r#""Case #1: é""#);
         assert_eq!(block("a\u{a0}b\n".as_bytes(), 100), "a\\u{a0}b\n");
-    }
-
-    /// Regression (issue 38, item 13): "longest game 1 moves", "up to 1 moves".
-    #[test]
-    fn one_thing_is_counted_in_the_singular() {
-        assert_eq!(counted(1, "move"), "1 move");
-        assert_eq!(counted(0, "move"), "0 moves");
-        assert_eq!(counted(1024, "move"), "1,024 moves");
     }
 
     #[test]

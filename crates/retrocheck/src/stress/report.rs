@@ -4,8 +4,8 @@
 
 use crate::run::bulk::{coverage_table_sized, FamilySummary, SIZE_BUCKETS};
 use crate::stress::judge::KINDS;
-use crate::stress::quote::thousands;
 use crate::stress::{Draw, Input, Target, Tested};
+use crate::text::thousands;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -187,7 +187,7 @@ impl Report {
             if let Some(l) = &tally.longest {
                 out += &format!(
                     ", longest game {} at input {} ({:.1} × its size of {})",
-                    crate::stress::quote::counted(u64::from(l.moves), "move"),
+                    crate::text::counted(u64::from(l.moves), "move"),
                     l.index,
                     f64::from(l.moves) / l.size.max(1) as f64,
                     thousands(l.size)

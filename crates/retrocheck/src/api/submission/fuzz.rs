@@ -6,8 +6,8 @@ use super::shrink::shrink;
 use super::Found;
 use super::{judge, Input, Submission};
 use crate::api::failure::corpus_from_env;
+use crate::bytes::Bytes;
 use crate::contest::{Contest, Rules};
-use crate::fuzz::bytes::Bytes;
 use rand::SeedableRng;
 
 /// The largest test case the bytes of a problem without a byte decoding make, in its

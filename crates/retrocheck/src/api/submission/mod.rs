@@ -1,7 +1,7 @@
 //! Test the solution a contestant writes — the judge's input in, the judge's answer out —
 //! in-process, for any contest problem: the five built in, or one of your own
 //! implementing [`ContestProblem`](crate::problems::ContestProblem) and
-//! [`Contest`](crate::contest::Contest).
+//! [`Contest`].
 //!
 //! The same four entry points as for a solver of games, over the problem's test cases:
 //!

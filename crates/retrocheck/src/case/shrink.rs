@@ -1,8 +1,8 @@
 //! Shrinking a generated [`Case`]: a game by the game passes, a contest instance in
 //! contest form by its problem's passes (within the official limits if it met them).
 
-use super::{game_passes, shrink_parallel, shrink_until, Passes, Shrunk};
-use crate::generate::Case;
+use super::Case;
+use crate::shrink::{game_passes, shrink_parallel, shrink_until, Passes, Shrunk};
 use std::time::Instant;
 
 /// Shrinks a generated case (a game, or a contest instance in contest form, keeping
