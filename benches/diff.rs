@@ -3,9 +3,9 @@
 //! on medium games (1,000 positions: retrograde, fixpoint and certify), every game
 //! family, measured in one run.
 
-use retrocheck::generate::Family;
-use retrocheck::oracles::Oracles;
-use retrocheck::run::bulk::{self, Phase, Shard};
+use retrocheck::internals::generate::Family;
+use retrocheck::internals::oracles::Oracles;
+use retrocheck::internals::run::bulk::{self, Phase, Shard};
 use retrocheck::solve::Retrograde;
 use std::time::Instant;
 

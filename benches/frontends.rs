@@ -91,7 +91,11 @@ fn write_input(problem: &str, path: &Path) {
         }
         "catmouse" => {
             let boards: Vec<Instance> = (0..1000)
-                .map(|_| Instance::Catmouse(retrocheck::contest::catmouse::instance(&mut rng, 50, true)))
+                .map(|_| {
+                    Instance::Catmouse(retrocheck::internals::builtin::catmouse::instance(
+                        &mut rng, 50, true,
+                    ))
+                })
                 .collect();
             assert!(boards.iter().all(Instance::is_official));
             Problem::Catmouse.print(&boards)

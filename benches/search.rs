@@ -8,9 +8,9 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use retrocheck::contest::Rules;
+use retrocheck::internals::search::{search, Method, Searchable};
+use retrocheck::internals::stress::Target;
 use retrocheck::problems::{berzerk, catmouse, minigame, pursuit, shiritori};
-use retrocheck::search::{search, Method, Searchable};
-use retrocheck::stress::Target;
 use retrocheck::Game;
 use std::time::Instant;
 
@@ -18,7 +18,7 @@ const SEEDS: u64 = 8;
 
 fn methods() -> [(&'static str, Method); 2] {
     [
-        ("climb", retrocheck::search::DEFAULT_METHOD),
+        ("climb", retrocheck::internals::search::DEFAULT_METHOD),
         ("anneal", Method::Anneal { start: 4.0 }),
     ]
 }

@@ -1,8 +1,8 @@
 //! Bytes → a small game or contest instance → the harness's oracle path.
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use retrocheck::fuzz::{diff, FuzzCase};
-use retrocheck::Subject;
+use retrocheck::internals::fuzz::{diff, FuzzCase};
+use retrocheck::internals::subject::Subject;
 use std::sync::OnceLock;
 
 static SOLVER: OnceLock<Box<dyn Subject>> = OnceLock::new();

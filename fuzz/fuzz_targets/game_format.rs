@@ -2,4 +2,4 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| retrocheck::fuzz::game_format(data));
+fuzz_target!(|data: &[u8]| retrocheck::internals::fuzz::game_format(data));

@@ -3,4 +3,4 @@
 use libfuzzer_sys::fuzz_target;
 use retrocheck::problems::Problem;
 
-fuzz_target!(|data: &[u8]| retrocheck::fuzz::contest_input(Problem::Shiritori, data));
+fuzz_target!(|data: &[u8]| retrocheck::internals::fuzz::contest_input(Problem::Shiritori, data));

@@ -3,13 +3,13 @@
 use super::{solver, Exit, Status};
 use indicatif::{ProgressBar, ProgressStyle};
 use retrocheck::api::Failure;
-use retrocheck::case::Case;
-use retrocheck::failure::Policy;
-use retrocheck::generate::Family;
-use retrocheck::oracles::Oracles;
-use retrocheck::run::bulk::{Shard, Summary};
-use retrocheck::run::plan::{self as campaign, Plan};
-use retrocheck::Subject;
+use retrocheck::internals::case::Case;
+use retrocheck::internals::failure::Policy;
+use retrocheck::internals::generate::Family;
+use retrocheck::internals::oracles::Oracles;
+use retrocheck::internals::run::bulk::{Shard, Summary};
+use retrocheck::internals::run::plan::{self as campaign, Plan};
+use retrocheck::internals::subject::Subject;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -203,7 +203,7 @@ fn progress_bar(cases: u64) -> ProgressBar {
 fn report(summary: &Summary, tables: bool) -> bool {
     let n = retrocheck::text::thousands;
     let all = summary.total();
-    let (checked, rest) = retrocheck::run::bulk::checked_and_rest(&all, n);
+    let (checked, rest) = retrocheck::internals::run::bulk::checked_and_rest(&all, n);
     let refused = all.refused;
     let nothing_checked = summary.failure.is_none() && checked == 0;
     let verdict = if summary.failure.is_some() {
@@ -287,7 +287,7 @@ pub fn shrink_and_save(
     under_test: &dyn Subject,
     oracles: &Oracles,
     corpus: Option<&Path>,
-) -> Result<retrocheck::Mismatch, Exit> {
+) -> Result<retrocheck::api::Mismatch, Exit> {
     let size = |c: &Case| c.size_text();
     eprintln!("shrinking from {} …", size(case));
     let mut step = 0;
@@ -309,7 +309,7 @@ pub fn shrink_and_save(
                 // The report did not reach the screen: where the case went must.
                 eprintln!(
                     "retrocheck: {} {}",
-                    retrocheck::corpus::saved_as(failure.already_saved),
+                    retrocheck::internals::corpus::saved_as(failure.already_saved),
                     saved.display()
                 );
             }

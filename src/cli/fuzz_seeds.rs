@@ -1,9 +1,9 @@
 //! `retrocheck fuzz-seeds`: seed the fuzz targets' corpora from the text corpus.
 
 use super::{Exit, Status};
-use retrocheck::case::Case;
-use retrocheck::corpus::{content_name, inputs, Kind};
-use retrocheck::fuzz::encode;
+use retrocheck::internals::case::Case;
+use retrocheck::internals::corpus::{content_name, inputs, Kind};
+use retrocheck::internals::fuzz::encode;
 use retrocheck::problems::Problem;
 use std::path::{Path, PathBuf};
 
@@ -61,7 +61,7 @@ pub fn run(args: Args) -> Status {
         slot.1 += usize::from(new);
     };
     for file in &files {
-        let text = retrocheck::corpus::read_bounded(file)
+        let text = retrocheck::internals::corpus::read_bounded(file)
             .map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
         let cases: Vec<Case> = match Kind::of_path(file) {
             Some(Kind::Game) => {

@@ -3,10 +3,10 @@
 //! again, byte for byte.
 
 use super::{Exit, Own, Status, Verb};
-use retrocheck::case::Case;
 use retrocheck::contest::{Contest, Rules};
-use retrocheck::generate;
-use retrocheck::stress::{input_at, Program, Settings, Target};
+use retrocheck::internals::case::Case;
+use retrocheck::internals::generate;
+use retrocheck::internals::stress::{input_at, Program, Settings, Target};
 use retrocheck::Game;
 
 #[derive(clap::Args)]
@@ -122,7 +122,7 @@ fn game(args: &Args) -> Status {
     if positions == 0 {
         return Err(Exit::bad("--size must be at least 1"));
     }
-    retrocheck::sizes::check_cases(positions as u64, 8, 1)
+    retrocheck::internals::sizes::check_cases(positions as u64, 8, 1)
         .map_err(|e| Exit::bad(format!("--size {positions}: {e}")))?;
     let text = match generate::case(family, args.seed, positions) {
         Case::Game(game) => retrocheck::format::print_game(&game),
@@ -163,7 +163,7 @@ fn instances<T: Contest>(args: &Args) -> Status {
         .saturating_mul(30)
         .saturating_add(positions.saturating_mul(moves))
         .saturating_mul(args.cases as u64);
-    let ceiling = retrocheck::sizes::memory_ceiling();
+    let ceiling = retrocheck::internals::sizes::memory_ceiling();
     if bytes > ceiling {
         // Only the options given are named: `--edges` means nothing to most problems.
         let edges = args.edges.map_or(String::new(), |e| format!(" --edges {e}"));
@@ -186,7 +186,7 @@ fn instances<T: Contest>(args: &Args) -> Status {
             );
         }
     }
-    let mut rng = retrocheck::seed::rng(args.seed);
+    let mut rng = retrocheck::internals::seed::rng(args.seed);
     let mut cases = Vec::with_capacity(args.cases);
     for _ in 0..args.cases {
         cases.push(match args.edges {

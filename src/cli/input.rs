@@ -112,7 +112,7 @@ pub fn read_unregistered(path: &Path) -> Result<Vec<u8>, Exit> {
     if let Some(size) = size {
         check_input_size(size).map_err(bad)?;
     }
-    let most = retrocheck::sizes::memory_ceiling() / 4;
+    let most = retrocheck::internals::sizes::memory_ceiling() / 4;
     let mut bytes = Vec::new();
     reader
         .take(most + 1)

@@ -1,8 +1,8 @@
 //! `retrocheck merge`: the summaries of a campaign's shards, as the whole campaign's.
 
 use super::{Exit, Status};
-use retrocheck::run::bulk::SummaryFile;
-use retrocheck::run::merge::merge;
+use retrocheck::internals::run::bulk::SummaryFile;
+use retrocheck::internals::run::merge::merge;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -30,10 +30,10 @@ pub fn run(args: Args) -> Status {
     }
     let shards = reports.len();
     let whole = merge(reports).map_err(Exit::bad)?;
-    let (checked, rest) =
-        retrocheck::run::bulk::checked_and_rest(&retrocheck::run::bulk::total(&whole.families), |c| {
-            c.to_string()
-        });
+    let (checked, rest) = retrocheck::internals::run::bulk::checked_and_rest(
+        &retrocheck::internals::run::bulk::total(&whole.families),
+        |c| c.to_string(),
+    );
     outln!(
         "retrocheck merge: {shards} shards, solver {}, seed {}, {checked} cases checked{rest} in {:.1} s of shard time\n",
         whole.solver,

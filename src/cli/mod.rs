@@ -28,9 +28,10 @@ pub mod stress;
 
 use anyhow::{anyhow, Context};
 pub use own::{Own, Verb};
-use retrocheck::contest::{self, Contest, Visit};
+use retrocheck::contest::Contest;
+use retrocheck::internals::builtin::{self, Visit};
+use retrocheck::internals::subject::Subject;
 use retrocheck::problems::{Problem, Registered};
-use retrocheck::Subject;
 use retrocheck_selftest::registry;
 use std::io::Read;
 use std::path::Path;
@@ -211,7 +212,7 @@ pub fn solver(name: &str, threads: usize) -> Result<Box<dyn Subject>, Exit> {
 /// A thread or job count from the command line: `None` is one per core; an absurd
 /// count is refused (it would only add switching and memory).
 pub fn threads(asked: Option<usize>, flag: &str) -> Result<usize, Exit> {
-    let most = retrocheck::sizes::max_threads();
+    let most = retrocheck::internals::sizes::max_threads();
     match asked {
         None => Ok(0),
         Some(0) => Err(Exit::bad(format!("{flag} must be at least 1"))),
@@ -254,6 +255,6 @@ pub fn per_target<V: PerTarget>(what: &str, verb: V) -> Status {
     }
     match Problem::from_name(what) {
         None => verb.game(),
-        Some(problem) => contest::visit(problem, Dispatch(verb)),
+        Some(problem) => builtin::visit(problem, Dispatch(verb)),
     }
 }

@@ -12,11 +12,11 @@
 
 use super::{generate, input, shrink, solve, stress, Exit, PerTarget, Status};
 use retrocheck::contest::Contest;
-use retrocheck::corpus::{inputs_where, replay_file, ReplayError};
-use retrocheck::oracles::expected::ExpectedError;
+use retrocheck::internals::corpus::{inputs_where, replay_file, ReplayError};
+use retrocheck::internals::oracles::expected::ExpectedError;
+use retrocheck::internals::stress::Input;
 use retrocheck::problems::InputError;
 use retrocheck::solution::out_lines;
-use retrocheck::stress::Input;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -221,7 +221,12 @@ fn answer<T: Contest>(args: &solve::Args) -> Status {
 fn replay<T: Contest>(file: &Path) -> Result<(), Replayed> {
     let unusable = |e: &dyn std::fmt::Display| Replayed::Unusable(format!("{}: {e}", file.display()));
     let read = |path: &Path| {
-        super::read_bytes(path, retrocheck::corpus::MAX_FILE_BYTES, "a corpus file").map_err(|e| match e {
+        super::read_bytes(
+            path,
+            retrocheck::internals::corpus::MAX_FILE_BYTES,
+            "a corpus file",
+        )
+        .map_err(|e| match e {
             Exit::BadInput(e) | Exit::Found(e) | Exit::Unjudged(e) => format!("{e:#}"),
         })
     };

@@ -2,7 +2,7 @@
 
 use super::own::Replayed;
 use super::{Exit, Own, Status};
-use retrocheck::corpus::inputs;
+use retrocheck::internals::corpus::inputs;
 use std::path::PathBuf;
 
 /// Replays the corpus. A case the solver fails is a failure (status 1); a file that

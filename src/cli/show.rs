@@ -1,7 +1,7 @@
 //! `retrocheck show FILE`: a picture of a small game and its solution.
 
 use super::{Exit, Status};
-use retrocheck::case::Case;
+use retrocheck::internals::case::Case;
 use retrocheck::solve::retrograde;
 use std::io::Write;
 use std::path::PathBuf;

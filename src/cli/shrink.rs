@@ -4,13 +4,13 @@
 
 use super::input::{read_contest, read_game};
 use super::{solver, Exit, Own, PerTarget, Status, Verb};
-use retrocheck::case::Case;
 use retrocheck::contest::{Contest, Rules};
-use retrocheck::corpus::Kind;
-use retrocheck::oracles::{check_case, Oracles};
+use retrocheck::internals::case::Case;
+use retrocheck::internals::corpus::Kind;
+use retrocheck::internals::oracles::{check_case, Oracles};
+use retrocheck::internals::stress::quote::block;
+use retrocheck::internals::stress::{expected, reduce, test, Input, Program, Settings, Verdict};
 use retrocheck::problems::Problem;
-use retrocheck::stress::quote::block;
-use retrocheck::stress::{expected, reduce, test, Input, Program, Settings, Verdict};
 use std::path::{Path, PathBuf};
 
 /// At most this many bytes of an output are shown, as `stress` shows them.
@@ -77,7 +77,7 @@ fn looks_like_artifact(file: &Path) -> bool {
 pub fn read_artifact(file: &Path) -> Result<Case, Exit> {
     // The fuzz targets take inputs of a few kilobytes (the diff decoder's caps).
     let bytes = super::read_bytes(file, 16 << 20, "a fuzz input")?;
-    retrocheck::fuzz::decode(&bytes).0.ok_or_else(|| {
+    retrocheck::internals::fuzz::decode(&bytes).0.ok_or_else(|| {
         Exit::bad(format!(
             "{}: a fuzz input outside the size caps (the target rejects it)",
             file.display()
@@ -246,7 +246,7 @@ pub fn by_program<T: Contest>(args: &Args) -> Status {
     let expected = expected(&settings, &reduced.input).map_err(|e| unjudged(&e))?;
     // Saved first, then printed, as `stress` does.
     let saved = (!args.no_save).then(|| {
-        retrocheck::corpus::save_in(
+        retrocheck::internals::corpus::save_in(
             &args.corpus,
             T::NAME,
             "in",

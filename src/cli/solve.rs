@@ -2,9 +2,9 @@
 
 use super::input::{read_contest, read_game};
 use super::{Exit, Own, Status, Verb};
+use retrocheck::internals::subject::Subject;
 use retrocheck::problems::{AnswerWriter, InputError, Instance, Problem};
 use retrocheck::solve::{retrograde, Retrograde, Solver};
-use retrocheck::Subject;
 use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
@@ -111,7 +111,7 @@ fn answer_by(subject: Option<&dyn Subject>, instance: &Instance, k: usize) -> Re
     }
     let game = instance.game().map_err(|e| e.to_string())?;
     let solution = subject.solve(&game).map_err(|e| e.to_string())?;
-    Ok(retrocheck::oracles::expected::instance_answer(
+    Ok(retrocheck::internals::oracles::expected::instance_answer(
         instance, k, &solution,
     ))
 }

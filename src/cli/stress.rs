@@ -1,14 +1,14 @@
 //! `retrocheck stress`: find, classify, shrink and save the bugs of a user's program —
-//! the library's stress campaign ([`retrocheck::stress`]) with a progress bar, the
+//! the library's stress campaign ([`retrocheck::internals::stress`]) with a progress bar, the
 //! report printed, the shrunk case saved and the JSON written.
 
 use super::{Exit, Own, Status, Verb};
 use indicatif::{ProgressBar, ProgressStyle};
 use retrocheck::contest::{Contest, Rules};
-use retrocheck::corpus::{self, Kind};
-use retrocheck::stress::quote::block;
-use retrocheck::stress::report::{FailureRecord, Report, ShrunkRecord, StressFile};
-use retrocheck::stress::{
+use retrocheck::internals::corpus::{self, Kind};
+use retrocheck::internals::stress::quote::block;
+use retrocheck::internals::stress::report::{FailureRecord, Report, ShrunkRecord, StressFile};
+use retrocheck::internals::stress::{
     expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target, Trouble,
     Verdict,
 };
@@ -142,9 +142,9 @@ pub fn run(mut args: Args, own: &Own) -> Status {
     super::keep_going_on_output_errors();
     // This process starts no children but the runs: a stray of an ended run is killed
     // even without its mark.
-    retrocheck::stress::run::own_every_child();
+    retrocheck::internals::stress::run::own_every_child();
     // Ctrl-C, `timeout`, a closed terminal: the runs in flight die with us.
-    retrocheck::stress::run::end_runs_on_signals();
+    retrocheck::internals::stress::run::end_runs_on_signals();
     args.binary = own.binary().map(str::to_owned);
     if let Some(problem) = own.find(&args.what) {
         return problem.run(Verb::Stress(args));
@@ -386,7 +386,7 @@ fn stress<T: Target>(args: Args) -> Status {
         Saving::Saved(saved) => {
             super::keep(format_args!(
                 "\n{} {} and {}",
-                retrocheck::corpus::saved_as(saved.already_present),
+                retrocheck::internals::corpus::saved_as(saved.already_present),
                 saved.input.display(),
                 saved.output.display()
             ));
@@ -465,7 +465,7 @@ fn cut<T: Target>(text: &str, expected: &[u8], output: &[u8], verdict: &Verdict)
         &got,
         "your output",
         !T::CONTEST,
-        retrocheck::stress::quote::QUOTE_LIMIT,
+        retrocheck::internals::stress::quote::QUOTE_LIMIT,
     );
     let whole = format!("{text}\nexpected output:\n{expected}\nyour output:\n{got}\nverdict: {verdict}\n");
     let extension = if T::CONTEST { "in" } else { "game" };
@@ -620,7 +620,7 @@ pub fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
     }
     // Positions of the product game (and moves a position) at the largest size.
     let (positions, moves) = T::largest_product(largest);
-    retrocheck::sizes::check_cases(positions, moves, jobs as u64).map_err(|e| {
+    retrocheck::internals::sizes::check_cases(positions, moves, jobs as u64).map_err(|e| {
         if T::CONTEST {
             Exit::bad(format!(
                 "--max-size {asked}: the product game of a test case of {largest} {}: {e}",

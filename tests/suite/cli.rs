@@ -154,7 +154,7 @@ fn diff_reports_and_on_a_bug_shrinks_saves_and_the_saved_case_replays() {
     );
     assert_eq!(pass.status.code(), Some(0), "{}", stderr(&pass));
     // Families take turns: the first 800 mod F of them get one case more.
-    let seeded = retrocheck::generate::Family::SEEDED;
+    let seeded = retrocheck::internals::generate::Family::SEEDED;
     let cycles = 800 / seeded.len() + usize::from(6 < 800 % seeded.len());
     assert!(
         stdout(&pass).contains(&format!("| cycles | {cycles} |")),

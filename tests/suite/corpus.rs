@@ -1,7 +1,7 @@
 //! Replays every case in `corpus/` through every applicable oracle and against its
 //! `.out` file.
 
-use retrocheck::corpus::{inputs, replay_file};
+use retrocheck::internals::corpus::{inputs, replay_file};
 use std::path::Path;
 
 #[test]

@@ -4,16 +4,16 @@
 //! summary.
 
 use proptest::prelude::*;
-use retrocheck::case::Case;
-use retrocheck::failure::{save_failure, triage, Policy};
-use retrocheck::generate::strategy;
-use retrocheck::generate::{self, Family};
-use retrocheck::oracles::{check_case, Oracles};
+use retrocheck::internals::case::Case;
+use retrocheck::internals::failure::{save_failure, triage, Policy};
+use retrocheck::internals::generate::strategy;
+use retrocheck::internals::generate::{self, Family};
+use retrocheck::internals::oracles::{check_case, Oracles};
+use retrocheck::internals::run::bulk::{self, Phase, Shard, Summary};
+use retrocheck::internals::shrink::single_removals;
+use retrocheck::internals::subject::Subject;
 use retrocheck::problems::Problem;
-use retrocheck::run::bulk::{self, Phase, Shard, Summary};
-use retrocheck::shrink::single_removals;
 use retrocheck::solve::Retrograde;
-use retrocheck::Subject;
 use retrocheck_selftest::registry;
 
 /// The property: retrograde passes every oracle. A failure is shrunk and saved in the
@@ -163,19 +163,17 @@ fn a_failing_property_saves_one_shrunk_case_in_the_corpus() {
         failure_persistence: None,
         ..Config::default()
     });
-    let result =
-        runner.run(
-            &strategy::case(Family::Multi, 16),
-            |case| match retrocheck::failure::report_failure(
-                Some(corpus.path().to_path_buf()),
-                &case,
-                planted.as_ref(),
-                &Oracles::default(),
-            ) {
-                None => Ok(()),
-                Some(report) => Err(TestCaseError::fail(report)),
-            },
-        );
+    let result = runner.run(&strategy::case(Family::Multi, 16), |case| {
+        match retrocheck::internals::failure::report_failure(
+            Some(corpus.path().to_path_buf()),
+            &case,
+            planted.as_ref(),
+            &Oracles::default(),
+        ) {
+            None => Ok(()),
+            Some(report) => Err(TestCaseError::fail(report)),
+        }
+    });
     assert!(result.is_err(), "the planted bug is found");
     // proptest re-ran the property on many shrinking candidates; one case was saved.
     let saved: Vec<_> = std::fs::read_dir(corpus.path().join("games"))

@@ -8,7 +8,7 @@
 //! the next `cargo test` replays it. (A failure of the `diff` target also becomes a
 //! text case in `corpus/`, with `retrocheck shrink`.)
 
-use retrocheck::fuzz::{contest_input, decode, diff, game_format};
+use retrocheck::internals::fuzz::{contest_input, decode, diff, game_format};
 use retrocheck::problems::Problem;
 use std::path::Path;
 

@@ -87,10 +87,10 @@ const PROGRAMS: &[Program] = &[
 ];
 
 /// The test cases of `input` for `target`, each with its answer's remoteness (see
-/// [`retrocheck::search::Length`]) and its size.
+/// [`retrocheck::internals::search::Length`]) and its size.
 fn lengths(target: &str, input: &[u8]) -> Vec<(u32, u32)> {
-    use retrocheck::case::Case;
-    use retrocheck::search::Searchable;
+    use retrocheck::internals::case::Case;
+    use retrocheck::internals::search::Searchable;
     let cases: Vec<(Case, u64)> = match retrocheck::problems::Problem::from_name(target) {
         Some(problem) => problem
             .parse_bytes(input)
@@ -278,7 +278,7 @@ fn stress_catches_the_catmouse_solution_that_searches_2n_plies_and_shrinks_it_to
     assert!(instances.iter().all(|b| b.is_official()), "{board}");
     // The horizon is what it fails on: the game from the start lasts 2n plies or more
     // (the program calls a draw at ply 2n, before looking whether the game ended).
-    use retrocheck::search::Searchable;
+    use retrocheck::internals::search::Searchable;
     let (length, _) = instances[0].length().unwrap();
     assert!(length.answer >= 2 * instances[0].n(), "{board}: {length:?}");
 }

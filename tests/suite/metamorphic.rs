@@ -3,11 +3,11 @@
 //! fires on the optimized solver, on any family.
 
 use proptest::prelude::*;
-use retrocheck::case::Case;
-use retrocheck::generate::strategy;
-use retrocheck::generate::{self, Family};
-use retrocheck::oracles::metamorphic::{check_relation, check_relations, Relation};
-use retrocheck::oracles::{check_case, Oracles};
+use retrocheck::internals::case::Case;
+use retrocheck::internals::generate::strategy;
+use retrocheck::internals::generate::{self, Family};
+use retrocheck::internals::oracles::metamorphic::{check_relation, check_relations, Relation};
+use retrocheck::internals::oracles::{check_case, Oracles};
 use retrocheck::solve::{retrograde, Retrograde, SolveError, Solver};
 use retrocheck::{Game, Side, Solution, Value};
 

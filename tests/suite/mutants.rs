@@ -4,11 +4,11 @@
 //! ignored test, for remoteness-u16), and all but two by proptest within 1,024 cases;
 //! every mutant fails its saved corpus case.
 
-use retrocheck::generate::strategy;
-use retrocheck::oracles::Oracles;
-use retrocheck::run::bulk::Phase;
-use retrocheck::run::plan::Plan;
-use retrocheck::Subject;
+use retrocheck::internals::generate::strategy;
+use retrocheck::internals::oracles::Oracles;
+use retrocheck::internals::run::bulk::Phase;
+use retrocheck::internals::run::plan::Plan;
+use retrocheck::internals::subject::Subject;
 use retrocheck_selftest::kill::{self, size_of, Finding};
 use retrocheck_selftest::registry;
 
@@ -59,7 +59,7 @@ fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn Subject) -> Fi
         // Where a counterexample of at most 2 positions exists, the shrunk one is as
         // small (the kill table checks this up to 4 positions, in release).
         if let Some(smallest) = kill::smallest_exhaustive_up_to(2, solver.as_ref(), &Oracles::all()) {
-            use retrocheck::case::Case;
+            use retrocheck::internals::case::Case;
             let size = |c: &Case| {
                 let g = c.game().expect("a game");
                 (g.positions(), g.move_count())
@@ -104,7 +104,7 @@ fn the_scale_phase_finds_the_mutants_that_need_big_games() {
     let scale = &test_campaigns()[1..];
     for name in NEEDS_THE_SCALE_PHASE {
         let solver = registry::by_name(name).unwrap();
-        let (summary, _) = retrocheck::run::plan::run(scale, solver.as_ref(), &|_, _| {});
+        let (summary, _) = retrocheck::internals::run::plan::run(scale, solver.as_ref(), &|_, _| {});
         let failure = summary
             .failure
             .unwrap_or_else(|| panic!("{name} survived the scale phase"));
@@ -179,10 +179,10 @@ fn proptest_catches_every_mutant_within_1024_cases_and_the_shrinker_makes_it_1_m
 /// `corpus/mutants.txt` lists, for each mutant, the minimal case that catches it.
 #[test]
 fn every_mutant_fails_its_saved_corpus_case() {
-    use retrocheck::case::Case;
-    use retrocheck::corpus::Kind;
     use retrocheck::format::parse_game;
-    use retrocheck::oracles::check_case;
+    use retrocheck::internals::case::Case;
+    use retrocheck::internals::corpus::Kind;
+    use retrocheck::internals::oracles::check_case;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let index = std::fs::read_to_string(root.join("mutants.txt")).unwrap();
     let mut covered = Vec::new();

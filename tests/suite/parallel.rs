@@ -6,7 +6,7 @@
 //! a bug shared by the level-synchronous loops on one and several threads still shows.
 
 use crate::support::retrocheck;
-use retrocheck::generate::{case, Family};
+use retrocheck::internals::generate::{case, Family};
 use retrocheck::solve::parallel;
 use retrocheck::solve::retrograde::{self, Indexed};
 use retrocheck::{Game, GameBuilder, Outcome, Side, Solution, Value};
@@ -176,7 +176,7 @@ fn cli_threads_flag_prints_the_same_solution() {
 #[test]
 fn pursuit_fast_path_matches_the_generic_solver() {
     use rand::SeedableRng;
-    use retrocheck::contest::pursuit::instance_with as pursuit_instance_with;
+    use retrocheck::internals::builtin::pursuit::instance_with as pursuit_instance_with;
     use retrocheck::problems::Instance;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
     let mut answers = std::collections::HashSet::new();

@@ -3,7 +3,7 @@
 
 use crate::support::run;
 use proptest::prelude::*;
-use retrocheck::oracles::{check_instance, Oracles};
+use retrocheck::internals::oracles::{check_instance, Oracles};
 use retrocheck::problems::{minigame, pursuit, Instance, Problem};
 use retrocheck::solve::{certify, Fixpoint, Minimax, Retrograde, Solver};
 use retrocheck::{Outcome, Side};
@@ -89,8 +89,8 @@ proptest! {
     /// the product game, which `certify` accepts, and the whole oracle path passes.
     #[test]
     fn berzerk_answers_agree_across_solvers(
-        official in retrocheck::contest::berzerk::strategy(12, true),
-        any in retrocheck::contest::berzerk::strategy(12, false),
+        official in retrocheck::internals::builtin::berzerk::strategy(12, true),
+        any in retrocheck::internals::builtin::berzerk::strategy(12, false),
     ) {
         for instance in [official, any] {
             answers_agree(&Instance::Berzerk(instance))?;
@@ -99,8 +99,8 @@ proptest! {
 
     #[test]
     fn shiritori_answers_agree_across_solvers(
-        official in retrocheck::contest::shiritori::strategy(10, true),
-        any in retrocheck::contest::shiritori::strategy(10, false),
+        official in retrocheck::internals::builtin::shiritori::strategy(10, true),
+        any in retrocheck::internals::builtin::shiritori::strategy(10, false),
     ) {
         for instance in [official, any] {
             answers_agree(&Instance::Shiritori(instance))?;
@@ -109,8 +109,8 @@ proptest! {
 
     #[test]
     fn catmouse_answers_agree_across_solvers(
-        official in retrocheck::contest::catmouse::strategy(7, true),
-        any in retrocheck::contest::catmouse::strategy(7, false),
+        official in retrocheck::internals::builtin::catmouse::strategy(7, true),
+        any in retrocheck::internals::builtin::catmouse::strategy(7, false),
     ) {
         prop_assert!(Instance::Catmouse(official.clone()).is_official(), "{:?}", official);
         for instance in [official, any] {
@@ -236,15 +236,15 @@ fn fast_path_matches_the_product_game(problem: Problem, count: u64, max_n: u32) 
         let n = rng.gen_range(1..=max_n);
         let official = seed % 2 == 0;
         let instance = match problem {
-            Problem::Berzerk => {
-                Instance::Berzerk(retrocheck::contest::berzerk::instance(&mut rng, n, official))
-            }
-            Problem::Shiritori => {
-                Instance::Shiritori(retrocheck::contest::shiritori::instance(&mut rng, n, official))
-            }
-            Problem::Catmouse => {
-                Instance::Catmouse(retrocheck::contest::catmouse::instance(&mut rng, n, official))
-            }
+            Problem::Berzerk => Instance::Berzerk(retrocheck::internals::builtin::berzerk::instance(
+                &mut rng, n, official,
+            )),
+            Problem::Shiritori => Instance::Shiritori(retrocheck::internals::builtin::shiritori::instance(
+                &mut rng, n, official,
+            )),
+            Problem::Catmouse => Instance::Catmouse(retrocheck::internals::builtin::catmouse::instance(
+                &mut rng, n, official,
+            )),
             _ => unreachable!("only the problems added with the trait"),
         };
         assert!(!official || instance.is_official(), "seed {seed}: {instance:?}");

@@ -2,9 +2,9 @@
 //! every entry point, small enough to act on, and saying what they show.
 
 use proptest::strategy::Just;
+use retrocheck::api::Mismatch;
+use retrocheck::internals::transform::relabel;
 use retrocheck::prelude::*;
-use retrocheck::transform::relabel;
-use retrocheck::Mismatch;
 
 /// A solver with an index bug on self-loops, right otherwise: the commonest kind of
 /// bug, a panic.
@@ -245,11 +245,11 @@ fn the_diff_summary_fits_one_screen_with_the_verdict_and_names_each_phase() {
     assert!(out.contains("not covered:") && out.contains("--tables"), "{out}");
     // The default campaign's phases draw from the same families: each row of the full
     // table names its phase. Two of them, made small.
-    let mut phases = retrocheck::run::plan::Plan::default().campaigns();
+    let mut phases = retrocheck::internals::run::plan::Plan::default().campaigns();
     phases.truncate(2);
     (phases[0].cases, phases[1].cases, phases[1].max_positions) = (44, 22, 1_200);
     let (summary, failed) =
-        retrocheck::run::plan::run(&phases, &retrocheck::solve::Retrograde::default(), &|_, _| {});
+        retrocheck::internals::run::plan::run(&phases, &retrocheck::solve::Retrograde::default(), &|_, _| {});
     assert!(failed.is_none());
     let table = summary.table();
     let rows: Vec<&str> = table

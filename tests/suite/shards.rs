@@ -3,9 +3,9 @@
 //! unsharded summary of the same seed and cases, timings aside.
 
 use crate::support::retrocheck;
-use retrocheck::generate::Family;
-use retrocheck::run::bulk::{Phase, Shard};
-use retrocheck::run::plan::Plan;
+use retrocheck::internals::generate::Family;
+use retrocheck::internals::run::bulk::{Phase, Shard};
+use retrocheck::internals::run::plan::Plan;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Output;

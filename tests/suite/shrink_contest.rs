@@ -1,8 +1,8 @@
 //! Contest instances shrink in contest form to tiny official cases: the contest mutants
 //! of the kill table, from failing instances of their families.
 
-use retrocheck::case::Case;
-use retrocheck::generate::Family;
+use retrocheck::internals::case::Case;
+use retrocheck::internals::generate::Family;
 use retrocheck::problems::{pursuit, Instance, Problem};
 
 #[test]
@@ -27,11 +27,11 @@ fn shrinks_to(mutant: &str, start: Instance, most: usize) -> Instance {
     assert!(start.is_official());
     let case = Case::Instance(start);
     let solver = retrocheck_selftest::registry::by_name(mutant).unwrap();
-    let oracles = retrocheck::oracles::Oracles::all();
-    let triaged = retrocheck::failure::triage(
+    let oracles = retrocheck::internals::oracles::Oracles::all();
+    let triaged = retrocheck::internals::failure::triage(
         &case,
         solver.as_ref(),
-        &retrocheck::failure::Policy::new(oracles),
+        &retrocheck::internals::failure::Policy::new(oracles),
         |_| {},
     )
     .unwrap();
@@ -58,10 +58,10 @@ fn shrinks_to(mutant: &str, start: Instance, most: usize) -> Instance {
 fn first_failing_shrinks_to(mutant: &str, problem: Problem, size: usize, most: usize) -> Instance {
     let family = Family::Contest(problem);
     let solver = retrocheck_selftest::registry::by_name(mutant).unwrap();
-    let oracles = retrocheck::oracles::Oracles::default();
+    let oracles = retrocheck::internals::oracles::Oracles::default();
     let start = (0..200)
-        .map(|seed| retrocheck::generate::case(family, seed, size))
-        .find(|c| retrocheck::oracles::check_case(c, solver.as_ref(), &oracles).is_err())
+        .map(|seed| retrocheck::internals::generate::case(family, seed, size))
+        .find(|c| retrocheck::internals::oracles::check_case(c, solver.as_ref(), &oracles).is_err())
         .map(|c| match c {
             Case::Instance(i) => i,
             Case::Game(_) => panic!("{family:?} makes instances"),

@@ -5,8 +5,8 @@
 
 use retrocheck::api::submission::{self, typed_submission_fn, Submission};
 use retrocheck::contest::Contest;
+use retrocheck::internals::subject::Subject;
 use retrocheck::problems::{self, Registered};
-use retrocheck::Subject;
 use retrocheck_selftest::registry;
 
 /// A solver of the registry as a contestant's submission of problem `T`: its own

@@ -385,7 +385,7 @@ fn time_bounds_the_search_and_the_shrink_not_a_batch_of_runs_later() {
 #[test]
 fn solve_threads_are_checked_as_diff_threads_are() {
     let game = "game 1;\n0 A ;\n";
-    let most = retrocheck::sizes::max_threads();
+    let most = retrocheck::internals::sizes::max_threads();
     for threads in [
         "0".to_string(),
         (most + 1).to_string(),

@@ -13,7 +13,7 @@ use crate::oracles::{check_case_solution, Mismatch, Oracles};
 use crate::problems::Problem;
 use crate::solution::out_lines;
 use crate::solve::Retrograde;
-use crate::Subject;
+use crate::subject::Subject;
 use sha2::{Digest, Sha256};
 use std::fs;
 use std::io::Write;

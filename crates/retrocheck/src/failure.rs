@@ -12,7 +12,7 @@ use crate::format::print_game;
 use crate::oracles::expected::ExpectedError;
 use crate::oracles::{check_case, Mismatch, Oracles, Signature};
 use crate::shrink::Shrunk;
-use crate::Subject;
+use crate::subject::Subject;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

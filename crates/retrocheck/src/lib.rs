@@ -42,13 +42,15 @@
 //! of your own that implements both traits gets generation, a stress campaign and
 //! shrinking from this crate ([`stress`]).
 //!
-//! # The harness
-//! The entry points stand on a differential-testing harness, one module per concern:
+//! # The harness ([`internals`], no stability promise)
+//! The entry points stand on a differential-testing harness, one module per concern,
+//! public for the command line and the project's tests but outside the designed API:
 //! - the [`case`]: what every engine passes around, a game or a contest instance;
 //! - generation: [`generate`] (seeded families, proptest strategies), [`exhaustive`]
 //!   (every small game) and [`seed`] (how a seed becomes random choices);
-//! - oracles: [`oracles`] (the one oracle path, [`check_case`], the references,
-//!   `certify`, the metamorphic relations, the expected output) over a [`Subject`];
+//! - oracles: [`oracles`] (the one oracle path, [`check_case`](oracles::check_case), the references,
+//!   `certify`, the metamorphic relations, the expected output) over a
+//!   [`Subject`](subject::Subject);
 //! - running: [`run`] (the bulk runner, the phases of a campaign, merging shards) and
 //!   [`stress`] (external programs under a judge's limits);
 //! - shrinking: [`shrink`] (the generic engine, the game passes and the contest
@@ -69,29 +71,17 @@ pub use retrocheck_core::{format, game, problems, semantics, solution, solve, te
 pub use {proptest, rand, rand_chacha};
 
 pub mod api;
-pub mod bytes;
-pub mod case;
 pub mod contest;
-pub mod corpus;
-pub mod exhaustive;
-pub mod failure;
-pub mod fuzz;
-pub mod generate;
-pub mod oracles;
-pub mod panics;
 pub mod prelude;
-pub mod run;
-pub mod search;
-pub mod seed;
-pub mod shrink;
-pub mod sizes;
-pub mod stress;
-pub mod subject;
-pub mod target;
-pub mod transform;
 
-pub use oracles::{check, check_case, Mismatch, Oracles, Stats};
-pub use subject::Subject;
+pub mod internals;
+
+// Code inside the crate names the engines from the root (`crate::stress`), as before
+// they moved behind `internals`.
+use internals::{
+    builtin, bytes, case, corpus, exhaustive, failure, fuzz, generate, oracles, panics, run, search, seed,
+    shrink, sizes, stress, subject, target, transform,
+};
 
 pub use retrocheck_core::{
     BuildError, Difference, Game, GameBuilder, Outcome, Side, Solution, SolveError, Solver, Value,

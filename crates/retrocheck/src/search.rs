@@ -346,7 +346,7 @@ mod tests {
         for k in 0..300u32 {
             let n = 3 + k % 14;
             let board = if k % 2 == 0 {
-                crate::contest::catmouse::instance(&mut rng, n, true)
+                crate::builtin::catmouse::instance(&mut rng, n, true)
             } else {
                 <catmouse::Instance as Contest>::long(&mut rng, n, crate::contest::Rules::OFFICIAL)
             };
@@ -368,7 +368,7 @@ mod tests {
     #[test]
     fn the_search_lengthens_catmouse_games_and_keeps_the_limits() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let start = crate::contest::catmouse::instance(&mut rng, 8, true);
+        let start = crate::builtin::catmouse::instance(&mut rng, 8, true);
         let (before, _) = start.length().unwrap();
         let found: Searched<catmouse::Instance> = search(&mut rng, start, true, 2_000_000, DEFAULT_METHOD);
         assert!(found.length > before, "{before:?} → {:?}", found.length);

@@ -4,14 +4,14 @@
 
 use proptest::strategy::BoxedStrategy;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
-use retrocheck::case::Case;
-use retrocheck::failure::{self, triage, Policy};
 use retrocheck::format::print_game;
-use retrocheck::generate::strategy;
-use retrocheck::oracles::{check_case, Oracles, Signature};
-use retrocheck::run::bulk::Phase;
-use retrocheck::shrink::single_removals;
-use retrocheck::Subject;
+use retrocheck::internals::case::Case;
+use retrocheck::internals::failure::{self, triage, Policy};
+use retrocheck::internals::generate::strategy;
+use retrocheck::internals::oracles::{check_case, Oracles, Signature};
+use retrocheck::internals::run::bulk::Phase;
+use retrocheck::internals::shrink::single_removals;
+use retrocheck::internals::subject::Subject;
 use std::time::{Duration, Instant};
 
 /// How an entry point caught a solver.
@@ -68,7 +68,7 @@ pub fn is_one_minimal(
     let fails = |c: Case| check_case(&c, solver, oracles).is_err_and(|m| m.signature() == signature);
     Some(match case {
         Case::Game(g) => !single_removals(g).any(|c| fails(Case::Game(c))),
-        Case::Instance(i) => !retrocheck::contest::of(i)
+        Case::Instance(i) => !retrocheck::internals::builtin::of(i)
             .single_removals(i, i.is_official())
             .into_iter()
             .any(|c| fails(Case::Instance(c))),
@@ -82,7 +82,7 @@ pub const MINIMALITY_CHECKED_UP_TO: usize = 3_000;
 /// The bulk runner on `campaigns` in turn (for the kill table, the default campaign's
 /// phases), the first failure shrunk by the shrinker with the failing phase's oracles.
 pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Phase]) -> Finding {
-    let (summary, failed) = retrocheck::run::plan::run(campaigns, solver, &|_, _| {});
+    let (summary, failed) = retrocheck::internals::run::plan::run(campaigns, solver, &|_, _| {});
     let (Some(failure), Some(campaign)) = (summary.failure, failed) else {
         return Finding::Survived { cases: summary.cases };
     };
@@ -128,13 +128,13 @@ pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Phase]) -> Finding {
 /// up to `cases` of them: a test-sized stand-in for the default campaign.
 pub fn seeded_campaign(cases: u64, max_positions: usize, oracles: &Oracles) -> Phase {
     Phase {
-        families: retrocheck::generate::Family::SEEDED.to_vec(),
+        families: retrocheck::internals::generate::Family::SEEDED.to_vec(),
         cases,
         time_limit: None,
         seed: 1,
         min_positions: 1,
         max_positions,
-        shard: retrocheck::run::bulk::Shard::WHOLE,
+        shard: retrocheck::internals::run::bulk::Shard::WHOLE,
         oracles: *oracles,
     }
 }
@@ -146,7 +146,7 @@ pub const SHRINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(12
 
 /// The default campaign's phases with `oracles` (the kill table swaps the checker).
 pub fn default_campaigns(oracles: &Oracles) -> Vec<Phase> {
-    let mut campaigns = retrocheck::run::plan::Plan::default().campaigns();
+    let mut campaigns = retrocheck::internals::run::plan::Plan::default().campaigns();
     for c in &mut campaigns {
         c.oracles.certifier = oracles.certifier;
     }
@@ -170,14 +170,16 @@ pub fn smallest_exhaustive_up_to(
     let oracles = &oracles.with_relations();
     let mut start = 0;
     for n in 1..=max_positions {
-        let end = retrocheck::exhaustive::size(n);
+        let end = retrocheck::internals::exhaustive::size(n);
         let smallest = (start..end)
             .into_par_iter()
-            .filter_map(|index| match retrocheck::exhaustive::game_at(index, n) {
-                retrocheck::exhaustive::Lookup::Canonical(game) => Some(game),
-                _ => None,
-            })
-            .filter(|game| retrocheck::oracles::check(game, solver, oracles).is_err())
+            .filter_map(
+                |index| match retrocheck::internals::exhaustive::game_at(index, n) {
+                    retrocheck::internals::exhaustive::Lookup::Canonical(game) => Some(game),
+                    _ => None,
+                },
+            )
+            .filter(|game| retrocheck::internals::oracles::check(game, solver, oracles).is_err())
             .min_by_key(|game| (game.move_count(), print_game(game)));
         if let Some(game) = smallest {
             return Some(Case::Game(game));
@@ -207,7 +209,8 @@ pub fn proptest_kill(
     };
     // The seed becomes proptest's generator as `Property::seed` makes it: the column
     // measures what a user's property with this seed draws.
-    let mut runner = TestRunner::new_with_rng(config.clone(), retrocheck::seed::proptest_rng(seed));
+    let mut runner =
+        TestRunner::new_with_rng(config.clone(), retrocheck::internals::seed::proptest_rng(seed));
     let start = Instant::now();
     // proptest's runner takes a `Fn`: the counts live in cells.
     let calls = std::cell::Cell::new(0u64);
@@ -376,7 +379,7 @@ pub fn row_cases(row: &Row) -> String {
         if size_of(case) > 100 {
             format!("({})\n", case.size_text())
         } else {
-            retrocheck::failure::case_text(case).1
+            retrocheck::internals::failure::case_text(case).1
         }
     };
     let mut out = format!("## {}\n", row.name);
@@ -442,8 +445,8 @@ pub fn mutant_rows(chosen: impl Fn(&str) -> bool, mut progress: impl FnMut(&str)
 /// The baseline strategy of the kill table's last columns.
 mod plain {
     use proptest::prelude::*;
-    use retrocheck::case::Case;
     use retrocheck::game::Side;
+    use retrocheck::internals::case::Case;
     use retrocheck::problems::{minigame, pursuit, Instance};
 
     /// The plain approach, the baseline of the kill table: uniform random games and

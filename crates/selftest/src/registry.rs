@@ -2,8 +2,8 @@
 //! deliberately wrong ones of the kill table.
 
 use crate::mutants::{self, MUTANTS};
+use retrocheck::internals::subject::Subject;
 use retrocheck::solve::{Fixpoint, Minimax, Retrograde};
-use retrocheck::Subject;
 
 /// The built-in (correct) solvers, by name.
 pub const BUILTIN: &[&str] = &["retrograde", "fixpoint", "minimax"];

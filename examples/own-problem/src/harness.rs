@@ -3,15 +3,15 @@
 //! ([`Contest`]).
 
 use crate::problem::{Timeflow, MAX_EDGES, MAX_GAMES};
-use retrocheck::contest::graph::RAW_IDS;
 use retrocheck::contest::{Contest, Rules};
+use retrocheck::internals::builtin::graph::RAW_IDS;
+use retrocheck::internals::shrink::contest::{chunks_removed, contest_pass, without_each};
+use retrocheck::internals::shrink::Passes;
 use retrocheck::problems::ContestProblem;
 use retrocheck::proptest::prelude::*;
 use retrocheck::rand::seq::SliceRandom;
 use retrocheck::rand::Rng;
 use retrocheck::rand_chacha::ChaCha8Rng;
-use retrocheck::shrink::contest::{chunks_removed, contest_pass, without_each};
-use retrocheck::shrink::Passes;
 use std::collections::HashSet;
 use std::time::Duration;
 

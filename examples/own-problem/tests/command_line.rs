@@ -5,8 +5,8 @@
 
 use own_problem::Timeflow;
 use retrocheck::contest::{Contest, Rules};
+use retrocheck::internals::stress::{self, Program, Settings};
 use retrocheck::problems::ContestProblem;
-use retrocheck::stress::{self, Program, Settings};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, ExitCode, Output, Stdio};

@@ -4,10 +4,10 @@
 
 use own_problem::Timeflow;
 use retrocheck::contest::{Contest, Rules};
+use retrocheck::internals::stress::{self, Budget, Found, Input, Program, Settings, Stressed, Verdict};
 use retrocheck::problems::ContestProblem;
 use retrocheck::rand::SeedableRng;
 use retrocheck::rand_chacha::ChaCha8Rng;
-use retrocheck::stress::{self, Budget, Found, Input, Program, Settings, Stressed, Verdict};
 use std::sync::OnceLock;
 use std::time::Duration;
 

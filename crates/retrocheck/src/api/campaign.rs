@@ -7,7 +7,7 @@ use crate::generate::Family;
 use crate::oracles::Oracles;
 use crate::run::bulk::{self, Shard};
 use crate::solve::Solver;
-use crate::Subject;
+use crate::subject::Subject;
 use std::path::PathBuf;
 use std::time::Duration;
 

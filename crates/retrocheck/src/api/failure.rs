@@ -5,7 +5,7 @@ use crate::case::Case;
 use crate::failure::{case_text, triage, Policy, TriageError};
 use crate::format::print_game;
 use crate::oracles::{check_case, Mismatch, Oracles, Signature};
-use crate::Subject;
+use crate::subject::Subject;
 use std::path::{Path, PathBuf};
 
 /// A failure of the solver under test, reduced to a 1-minimal case ([`crate::shrink`]):

@@ -6,7 +6,7 @@ use crate::case::Case;
 use crate::fuzz::{self, FuzzCase};
 use crate::oracles::check_case;
 use crate::solve::Solver;
-use crate::Subject;
+use crate::subject::Subject;
 
 /// Checks `solver` on one fuzz input: `Ok(true)` when it passes, `Ok(false)` for an
 /// input outside the size caps (a target returns `Corpus::Reject` for it), and the

@@ -8,7 +8,7 @@ use crate::generate::strategy;
 use crate::generate::Family;
 use crate::oracles::{check_case, Oracles};
 use crate::solve::Solver;
-use crate::Subject;
+use crate::subject::Subject;
 use proptest::strategy::{BoxedStrategy, Strategy};
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use std::path::PathBuf;

@@ -6,7 +6,7 @@ use super::Passed;
 use crate::corpus::{self, inputs, Kind};
 use crate::oracles::Oracles;
 use crate::solve::Solver;
-use crate::Subject;
+use crate::subject::Subject;
 use std::fmt;
 use std::path::{Path, PathBuf};
 

@@ -34,7 +34,7 @@ pub fn case_passes(case: &Case, official: bool) -> Passes<Case> {
             Case::Instance(_) => None,
         }),
         Case::Instance(i) => {
-            crate::contest::of(i)
+            crate::builtin::of(i)
                 .passes(official && i.is_official())
                 .map(Case::Instance, |c| match c {
                     Case::Instance(i) => Some(i),

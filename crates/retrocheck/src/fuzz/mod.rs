@@ -36,7 +36,7 @@ use crate::game::{GameBuilder, Outcome, Side};
 use crate::oracles::{check_case, Oracles};
 use crate::problems::Problem;
 
-use crate::Subject;
+use crate::subject::Subject;
 use std::fmt;
 
 /// The largest fuzzed game; minimax covers up to 12 positions, value iteration all.
@@ -91,7 +91,7 @@ impl<'a> arbitrary::Arbitrary<'a> for FuzzCase {
 fn fuzzed_problems() -> Vec<Problem> {
     Problem::ALL
         .into_iter()
-        .filter(|&p| crate::contest::entry(p).fuzzed())
+        .filter(|&p| crate::builtin::entry(p).fuzzed())
         .collect()
 }
 
@@ -101,7 +101,7 @@ pub fn decode(data: &[u8]) -> FuzzCase {
     let problems = fuzzed_problems();
     FuzzCase(match usize::from(b.byte()) % (1 + problems.len()) {
         0 => decode_game(&mut b).map(Case::Game),
-        k => crate::contest::entry(problems[k - 1])
+        k => crate::builtin::entry(problems[k - 1])
             .decode(&mut b)
             .map(Case::Instance),
     })
@@ -202,7 +202,7 @@ pub fn encode(case: &Case) -> Option<Vec<u8>> {
         Case::Instance(instance) => {
             let kind = fuzzed_problems().iter().position(|&p| p == instance.problem())?;
             out.push(kind as u8 + 1);
-            crate::contest::of(instance).encode(instance, &mut out)?;
+            crate::builtin::of(instance).encode(instance, &mut out)?;
         }
     }
     Some(out)

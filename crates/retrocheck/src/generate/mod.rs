@@ -372,7 +372,7 @@ impl crate::search::Searchable for Case {
     fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Case {
         match self {
             Case::Game(game) => Case::Game(mutated_game(game, rng)),
-            Case::Instance(i) => Case::Instance(crate::contest::of(i).mutate(i, rng, official)),
+            Case::Instance(i) => Case::Instance(crate::builtin::of(i).mutate(i, rng, official)),
         }
     }
 
@@ -407,13 +407,13 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
         }
         Family::Large => Case::Game(large_game(&mut rng, size)),
         Family::Contest(problem) => {
-            let entry = crate::contest::entry(problem);
+            let entry = crate::builtin::entry(problem);
             Case::Instance(entry.generate(&mut rng, entry.units(size), Rules::OFFICIAL))
         }
         Family::Chains | Family::Long(_) => {
             let start = match family {
                 Family::Long(problem) => {
-                    let entry = crate::contest::entry(problem);
+                    let entry = crate::builtin::entry(problem);
                     Case::Instance(entry.long(&mut rng, entry.long_units(size), Rules::OFFICIAL))
                 }
                 _ => Case::Game(chain_game(&mut rng, size)),
@@ -942,8 +942,8 @@ mod tests {
     fn official_instances_respect_the_official_limits() {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         for n in [2, 3, 10, 100] {
-            assert!(crate::contest::pursuit::instance(&mut rng, n, true).is_official());
-            assert!(crate::contest::minigame::instance(&mut rng, n, true).is_official());
+            assert!(crate::builtin::pursuit::instance(&mut rng, n, true).is_official());
+            assert!(crate::builtin::minigame::instance(&mut rng, n, true).is_official());
         }
     }
 }

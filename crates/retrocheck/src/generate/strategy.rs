@@ -6,8 +6,8 @@
 //! derived from a node count with `prop_flat_map`: shrinking the count then keeps
 //! every other choice valid instead of regenerating it.
 
+use crate::builtin::graph::RAW_IDS;
 use crate::case::Case;
-use crate::contest::graph::RAW_IDS;
 use crate::generate::{realize, Family, Features, RawGame, RawPosition};
 use proptest::prelude::*;
 
@@ -56,7 +56,7 @@ pub fn raw_game(max_positions: usize, max_moves: usize) -> impl Strategy<Value =
 /// Cases of `family` with at most about `max_positions` positions.
 pub fn case(family: Family, max_positions: usize) -> BoxedStrategy<Case> {
     match family {
-        Family::Contest(problem) => crate::contest::entry(problem)
+        Family::Contest(problem) => crate::builtin::entry(problem)
             .strategy(max_positions)
             .prop_map(Case::Instance)
             .boxed(),
@@ -102,10 +102,10 @@ pub fn any_case(max_positions: usize) -> BoxedStrategy<Case> {
         .iter()
         .map(|&f| {
             let weight = match f {
-                Family::Contest(problem) => crate::contest::entry(problem).weight(),
+                Family::Contest(problem) => crate::builtin::entry(problem).weight(),
                 // Games long by construction weigh as two long families.
                 Family::Chains => 4,
-                Family::Long(problem) => crate::contest::entry(problem).long_weight(),
+                Family::Long(problem) => crate::builtin::entry(problem).long_weight(),
                 _ => 1,
             };
             (weight, case(f, max_positions))

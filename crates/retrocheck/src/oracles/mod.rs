@@ -15,7 +15,7 @@ pub use crate::oracles::mismatch::{Mismatch, Oracle, Signature};
 use crate::problems::Instance;
 use crate::solution::Solution;
 use crate::solve::{certify, Fixpoint, Minimax, Solver, Violation};
-use crate::Subject;
+use crate::subject::Subject;
 
 /// Which references run, up to which sizes.
 #[derive(Clone, Copy, Debug)]

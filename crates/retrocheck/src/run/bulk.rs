@@ -12,7 +12,7 @@ use crate::exhaustive;
 use crate::generate::{self, Family};
 use crate::oracles::{check_case, Mismatch, Oracles, Stats};
 use crate::seed;
-use crate::Subject;
+use crate::subject::Subject;
 use rand::Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};

@@ -6,7 +6,7 @@ use crate::exhaustive;
 use crate::generate::Family;
 use crate::oracles::Oracles;
 use crate::run::bulk::{self, Phase, Shard, Summary, LARGE_MIN};
-use crate::Subject;
+use crate::subject::Subject;
 use std::time::Duration;
 
 /// Seeded cases in the first phase of the default campaign (the whole campaign, with

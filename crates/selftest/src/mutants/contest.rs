@@ -3,10 +3,10 @@
 //! right, so only the contest-answer oracle can catch it.
 
 use retrocheck::game::{Game, GameBuilder, Outcome, Side};
+use retrocheck::internals::subject::Subject;
 use retrocheck::problems::{catmouse, shiritori, Instance};
 use retrocheck::solution::Solution;
 use retrocheck::solve::{retrograde, SolveError};
-use retrocheck::Subject;
 
 /// One contest bug of the three newer problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,10 +4,10 @@
 //! beyond it a draw (endless play), so only a long game shows it.
 
 use retrocheck::game::{Game, Value};
+use retrocheck::internals::subject::Subject;
 use retrocheck::problems::{Instance, Problem};
 use retrocheck::solution::Solution;
 use retrocheck::solve::{retrograde, SolveError};
-use retrocheck::Subject;
 
 /// Where a horizon applies, and how far it reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

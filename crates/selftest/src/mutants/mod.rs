@@ -8,11 +8,11 @@
 //! product game.
 
 use retrocheck::game::{Game, GameBuilder, Outcome, Side, Value};
+use retrocheck::internals::subject::Subject;
 use retrocheck::problems::Instance;
 use retrocheck::solution::{first_optimal_move, Solution};
 use retrocheck::solve::{retrograde, SolveError, Solver};
 use retrocheck::solve::{Rule, Violation};
-use retrocheck::Subject;
 use std::collections::{HashMap, VecDeque};
 
 pub mod contest;
@@ -646,7 +646,7 @@ mod tests {
     use super::*;
     use crate::kill::{self, Finding};
     use retrocheck::format::parse_game;
-    use retrocheck::oracles::{check, Mismatch, Oracles};
+    use retrocheck::internals::oracles::{check, Mismatch, Oracles};
 
     #[test]
     fn the_textbook_solver_without_a_bug_is_right() {

@@ -3,7 +3,7 @@
 //! made A) and fuzz decoding.
 
 use super::graph::{adjacent_pairs, drop_vertex, fewer_edges, merged, random_edges, single_edge_removals};
-use super::{Contest, Rules};
+use crate::contest::{Contest, Rules};
 use crate::bytes::Bytes;
 use crate::game::Side;
 use super::graph::vertices_and_edges;
@@ -64,7 +64,7 @@ impl Contest for Instance {
     }
 
     fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Instance {
-        super::mutated(self, rng, official, |m, rng| {
+        crate::contest::mutated(self, rng, official, |m, rng| {
             let n = m.n;
             let mut c = m.clone();
             match rng.gen_range(0..5) {
@@ -99,7 +99,7 @@ impl Contest for Instance {
     }
 
     fn passes(official: bool) -> Passes<Instance> {
-        super::passes(
+        crate::contest::passes(
             official,
             Vec::new(),
             &[("arc chunks", |m, parts, _| {

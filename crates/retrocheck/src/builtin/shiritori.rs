@@ -2,7 +2,7 @@
 //! that words chain, loop and differ only in case), and their shrinking (fewer and
 //! shorter words, merged letters).
 
-use super::{Contest, Rules};
+use crate::contest::{Contest, Rules};
 use crate::problems::shiritori::Instance;
 use crate::problems::ContestProblem;
 use crate::shrink::contest::{chunks_removed, contest_pass, without_each};
@@ -101,7 +101,7 @@ impl Contest for Instance {
         // Only words i and j are spelled out, and the edited word replaces word i
         // in place: spelling every word anew was half the time of a searched
         // `long-shiritori` case.
-        super::mutated(self, rng, official, |s, rng| {
+        crate::contest::mutated(self, rng, official, |s, rng| {
             let i = rng.gen_range(0..s.len());
             let j = rng.gen_range(0..s.len());
             let mut word = s.word(i).into_bytes();
@@ -136,7 +136,7 @@ impl Contest for Instance {
     }
 
     fn passes(official: bool) -> Passes<Instance> {
-        super::passes(
+        crate::contest::passes(
             official,
             Vec::new(),
             &[("word chunks", |s, parts, _| {

@@ -3,7 +3,7 @@
 //! edges, merged nodes, moved starts).
 
 use super::graph::{adjacent_pairs, after_merge};
-use super::{Contest, Rules};
+use crate::contest::{Contest, Rules};
 use super::graph::RAW_IDS;
 use crate::problems::catmouse::Instance;
 use crate::problems::ContestProblem;
@@ -55,7 +55,7 @@ impl Contest for Instance {
     /// An undirected edge added, removed or rewired (a listing on its own outside the
     /// official limits).
     fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Instance {
-        super::mutated(self, rng, official, |c, rng| {
+        crate::contest::mutated(self, rng, official, |c, rng| {
             let n = c.n();
             let symmetric = official && c.is_official();
             let mut kept = edges(c, symmetric);
@@ -102,7 +102,7 @@ impl Contest for Instance {
     }
 
     fn passes(official: bool) -> Passes<Instance> {
-        super::passes(
+        crate::contest::passes(
             official,
             // What neither the mouse nor the cat can reach does not matter: all of it
             // first (one node at a time would leave its neighbours isolated).

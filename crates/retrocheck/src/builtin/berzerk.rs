@@ -1,7 +1,7 @@
 //! `berzerk` as the harness tests it: random rings and step sets, and their shrinking
 //! (smaller rings, fewer and shorter steps).
 
-use super::{Contest, Rules};
+use crate::contest::{Contest, Rules};
 use super::graph::RAW_IDS;
 use crate::problems::berzerk::Instance;
 use crate::problems::ContestProblem;
@@ -50,7 +50,7 @@ impl Contest for Instance {
     }
 
     fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Instance {
-        super::mutated(self, rng, official, |b, rng| {
+        crate::contest::mutated(self, rng, official, |b, rng| {
             let mut c = b.clone();
             let set = if rng.gen_bool(0.5) { &mut c.rick } else { &mut c.morty };
             let step = rng.gen_range(1..b.n.max(2));
@@ -88,7 +88,7 @@ impl Contest for Instance {
     }
 
     fn passes(official: bool) -> Passes<Instance> {
-        super::passes(
+        crate::contest::passes(
             official,
             vec![contest_pass("smaller rings", official, smaller_rings)],
             &[("step chunks", |b, parts, _| {

@@ -5,7 +5,7 @@
 use super::graph::{
     adjacent_pairs, after_merge, drop_vertex, fewer_edges, merged, random_edges, single_edge_removals,
 };
-use super::{Contest, Rules};
+use crate::contest::{Contest, Rules};
 use crate::bytes::Bytes;
 use super::graph::{vertices_and_edges, RAW_IDS};
 use crate::problems::pursuit::Instance;
@@ -75,7 +75,7 @@ impl Contest for Instance {
     }
 
     fn mutate(&self, rng: &mut ChaCha8Rng, official: bool) -> Instance {
-        super::mutated(self, rng, official, |p, rng| {
+        crate::contest::mutated(self, rng, official, |p, rng| {
             let n = p.n;
             let mut c = p.clone();
             match rng.gen_range(0..5) {
@@ -108,7 +108,7 @@ impl Contest for Instance {
     const WEIGHT: u32 = 20;
 
     fn passes(official: bool) -> Passes<Instance> {
-        super::passes(
+        crate::contest::passes(
             official,
             Vec::new(),
             &[("edge chunks", |p, parts, _| {
