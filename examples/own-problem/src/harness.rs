@@ -3,10 +3,7 @@
 //! ([`Contest`]).
 
 use crate::problem::{Timeflow, MAX_EDGES, MAX_GAMES};
-use retrocheck::contest::{Contest, Rules};
-use retrocheck::internals::builtin::graph::RAW_IDS;
-use retrocheck::internals::shrink::contest::{chunks_removed, contest_pass, without_each};
-use retrocheck::internals::shrink::Passes;
+use retrocheck::contest::{chunks_removed, contest_pass, without_each, Contest, Passes, Rules};
 use retrocheck::problems::ContestProblem;
 use retrocheck::proptest::prelude::*;
 use retrocheck::rand::seq::SliceRandom;
@@ -225,6 +222,10 @@ fn random_edges(rng: &mut impl Rng, n: u32, count: u64, simple: bool) -> Vec<(u3
     }
     edges
 }
+
+/// Raw ids are drawn below this and taken modulo the vertex count, so that a vertex
+/// count proptest shrinks keeps every other choice valid.
+const RAW_IDS: u32 = 64;
 
 /// Inputs within the limits on 2 to `max_n` vertices: at most 12 edges and 4 games, the
 /// constraints kept by the mapping (no self-loops or repeated edges, x ≠ y), so that they

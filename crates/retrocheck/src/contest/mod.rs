@@ -7,8 +7,11 @@
 
 use crate::bytes::Bytes;
 use crate::problems::ContestProblem;
-use crate::shrink::contest::{contest_pass, EDGE_PARTS};
-use crate::shrink::{pass, Pass, Passes};
+use crate::shrink::contest::EDGE_PARTS;
+/// The shrinking vocabulary a problem's [`Contest::passes`] is written in: a pass of
+/// candidates, the list of them, and the helpers contest passes share.
+pub use crate::shrink::contest::{chunks_removed, contest_pass, without_each};
+pub use crate::shrink::{pass, Candidates, Pass, Passes};
 use proptest::strategy::{BoxedStrategy, Strategy};
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
