@@ -34,8 +34,9 @@ pub fn run(args: Args) -> Status {
         &retrocheck::internals::run::bulk::total(&whole.families),
         |c| c.to_string(),
     );
+    let cases = if checked == 1 { "case" } else { "cases" };
     outln!(
-        "retrocheck merge: {shards} shards, solver {}, seed {}, {checked} cases checked{rest} in {:.1} s of shard time\n",
+        "retrocheck merge: {shards} shards, solver {}, seed {}, {checked} {cases} checked{rest} in {:.1} s of shard time\n",
         whole.solver,
         whole.seed,
         whole.seconds

@@ -112,6 +112,10 @@ pub fn check_output_file(path: &Path, flag: &str) -> Result<(), Exit> {
             .map(drop)
             .map_err(|e| refuse(&e)),
         Ok(_) => Ok(()),
+        // A link to nowhere: writing it after a whole run would fail (issue 38).
+        Err(_) if std::fs::symlink_metadata(path).is_ok() => {
+            Err(refuse(&"is a symbolic link whose target does not exist"))
+        }
         Err(_) => {
             let dir = match path.parent() {
                 Some(d) if !d.as_os_str().is_empty() => d,

@@ -143,6 +143,12 @@ pub fn read_case(file: &Path, problem: Option<&str>, verb: &str) -> Result<Case,
 
 pub fn run(args: Args, own: &Own) -> Status {
     super::keep_going_on_output_errors();
+    if args.solution.is_some() {
+        // As in `stress`: the program re-run at every step dies with us on Ctrl-C,
+        // `timeout` or a closed terminal (issue 38, adversarial pass: it lived on).
+        retrocheck::internals::stress::run::own_every_child();
+        retrocheck::internals::stress::run::end_runs_on_signals();
+    }
     let named = args.problem.as_deref().map(|name| own.find(name));
     if let Some(problem) = named.unwrap_or_else(|| own.owner(&args.file)) {
         return problem.run(Verb::Shrink(args));

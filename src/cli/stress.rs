@@ -249,10 +249,14 @@ fn stress<T: Target>(args: Args) -> Status {
             )));
         }
         None => {
+            // "1 input, accepted", not "1 inputs, every one accepted" (issue 38).
+            let accepted = match searched.done {
+                1 => "1 input, accepted".to_string(),
+                n => format!("{} inputs, every one accepted", retrocheck::text::thousands(n)),
+            };
             outln!(
-                "`{}`: {} inputs, every one accepted ({:.1} s, sizes up to {} {})",
+                "`{}`: {accepted} ({:.1} s, sizes up to {} {})",
                 args.solution,
-                retrocheck::text::thousands(searched.done),
                 searched.elapsed.as_secs_f64(),
                 retrocheck::text::thousands(settings.largest::<T>().into()),
                 T::UNIT

@@ -1014,6 +1014,173 @@ fn killing_retrocheck_kills_the_program_it_runs() {
     }
 }
 
+/// Adversarial pass of issue 38 (S1): SIGKILL of retrocheck left the program itself
+/// running whenever `sh -c` forked it rather than `exec`ing it (dash does, for a plain
+/// `./a.out`): `PR_SET_PDEATHSIG` reached only `sh`. A simple command is `exec`ed now,
+/// so the program is the run's first process and dies with retrocheck.
+#[cfg(target_os = "linux")]
+#[test]
+fn sigkill_of_retrocheck_kills_a_program_given_as_a_plain_command() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let program = dir.path().join("never-ends");
+    std::fs::write(
+        &program,
+        format!("#!/bin/sh\necho $$ >> {}\nexec sleep 1000\n", pids.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut child = retrocheck()
+        .args([
+            "stress",
+            "pursuit",
+            "--timeout",
+            "600s",
+            "--no-save",
+            "--solution",
+        ])
+        .arg(&program)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let read = || -> Vec<u32> {
+        std::fs::read_to_string(&pids)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect()
+    };
+    // The probe's run, then input 0's, which is running when the signal comes.
+    assert!(
+        within(Duration::from_secs(60), || read().len() >= 2),
+        "the program never started"
+    );
+    let started = read();
+    // SAFETY: signalling our own child, not reaped yet.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGKILL) };
+    child.wait().unwrap();
+    for pid in started {
+        assert!(
+            within(Duration::from_secs(20), || gone(pid)),
+            "process {pid}, the program itself, outlived a SIGKILLed retrocheck"
+        );
+    }
+}
+
+/// Adversarial pass of issue 38 (S2): `shrink --solution` re-runs the program like
+/// `stress` but installed no signal handling, so SIGTERM, SIGINT or SIGHUP killed
+/// retrocheck and left the program (in a process group of its own) running.
+#[cfg(target_os = "linux")]
+#[test]
+fn killing_a_shrink_kills_the_program_it_reruns() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("pursuit").join("x.in");
+    std::fs::create_dir_all(input.parent().unwrap()).unwrap();
+    let generated = retrocheck()
+        .args([
+            "generate",
+            "pursuit",
+            "--seed",
+            "3",
+            "--index",
+            "0",
+            "--max-size",
+            "8",
+        ])
+        .output()
+        .unwrap();
+    assert!(generated.status.success());
+    std::fs::write(&input, generated.stdout).unwrap();
+    for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
+        let pids = dir.path().join(format!("pids-{signal}"));
+        // A child in the program's group, which only the group's killing reaches.
+        let program = format!(
+            "sleep 1000 & echo $! >> {p}; echo $$ >> {p}; exec sleep 1000",
+            p = pids.display()
+        );
+        let mut child = retrocheck()
+            .arg("shrink")
+            .arg(&input)
+            .args(["--solution", &program, "--no-save"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let read = || std::fs::read_to_string(&pids).unwrap_or_default();
+        assert!(
+            within(Duration::from_secs(60), || read().lines().count() >= 2),
+            "signal {signal}: the program never started"
+        );
+        let started: Vec<u32> = read().lines().filter_map(|l| l.trim().parse().ok()).collect();
+        // SAFETY: signalling our own child, not reaped yet.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(signal), "signal {signal}: {status:?}");
+        for pid in started {
+            assert!(
+                within(Duration::from_secs(20), || gone(pid)),
+                "signal {signal}: process {pid} of the program outlived the shrink"
+            );
+        }
+    }
+}
+
+/// Adversarial pass of issue 38 (S3): workers detached by a double fork and `setsid`
+/// left the run's tree, so their CPU time was not counted: two of them burning CPU
+/// while the program answered within the wall-clock cap made it pass a 1 s CPU limit.
+/// They come back to retrocheck as orphans carrying the run's mark, and count now.
+#[cfg(target_os = "linux")]
+#[test]
+fn cpu_time_of_detached_workers_counts_against_the_limit() {
+    let solve = format!("{BIN} solve pursuit");
+    let program = format!(
+        "(setsid sh -c 'while :; do :; done' &); (setsid sh -c 'while :; do :; done' &); sleep 2.5; {solve}"
+    );
+    let (code, out, err) = stress(&[
+        "pursuit",
+        "--solution",
+        &program,
+        "--timeout",
+        "1s",
+        "--cases",
+        "1",
+        "--no-save",
+    ]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("time limit exceeded"), "{out}{err}");
+}
+
+/// Adversarial pass of issue 38 (M1, M2): a `--json` path that is a link to nothing
+/// passed the check before the run and failed after it, losing the JSON of the whole
+/// run; and one input was "1 inputs, every one accepted".
+#[cfg(unix)]
+#[test]
+fn a_dangling_json_link_is_refused_before_the_run_and_one_input_is_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("out.json");
+    std::os::unix::fs::symlink(dir.path().join("nowhere").join("x.json"), &link).unwrap();
+    let solve = format!("{BIN} solve pursuit");
+    let link_arg = link.to_str().unwrap();
+    let (code, out, err) = stress(&[
+        "pursuit",
+        "--solution",
+        &solve,
+        "--cases",
+        "1",
+        "--json",
+        link_arg,
+    ]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("symbolic link whose target does not exist"), "{err}");
+    assert!(!out.contains("AC"), "the run went ahead: {out}");
+    let (code, out, err) = stress(&["pursuit", "--solution", &solve, "--cases", "1", "--no-save"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains(": 1 input, accepted ("), "{out}");
+}
+
 /// Issue 38, item 4: `--time 1s --shrink-time 1s` with a program that never ends ran
 /// it after the shrink's deadline (the split of a multi-case input), then again, and
 /// took 20 s instead of the documented bound. Now no run starts after its deadline:
