@@ -252,8 +252,8 @@ impl Program {
 /// redirections) is `exec`ed, so that the program itself is the run's first process
 /// and gets its `PR_SET_PDEATHSIG`; a `sh` such as dash otherwise forks it, and only
 /// `sh` would die with a SIGKILLed retrocheck (issue 38, adversarial pass). A list, a
-/// pipeline, a subshell, a substitution, an assignment or a keyword is left to `sh`
-/// as it is — quotes holding such characters too, to be safe.
+/// pipeline, a subshell, a substitution, an assignment, a keyword or a builtin is left
+/// to `sh` as it is — quotes holding such characters too, to be safe.
 #[cfg(unix)]
 fn shell_command(command: &str) -> std::borrow::Cow<'_, str> {
     let trimmed = command.trim_start();
@@ -276,11 +276,26 @@ fn shell_command(command: &str) -> std::borrow::Cow<'_, str> {
                 | "select"
                 | "time"
         );
-    if compound {
+    // Only a program `exec` can find: not a builtin without a file (`exit 0`, `:`).
+    if compound || !on_path(first) {
         command.into()
     } else {
         format!("exec {trimmed}").into()
     }
+}
+
+/// Whether `program` names an executable file: a path, or a name found on `PATH`.
+#[cfg(unix)]
+fn on_path(program: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let executable = |path: &std::path::Path| {
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if program.contains('/') {
+        return executable(std::path::Path::new(program));
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| executable(&dir.join(program))))
 }
 
 const RUN_MARK: &str = "RETROCHECK_RUN";
@@ -835,5 +850,34 @@ fn wait_unreaped(
         }
         std::thread::sleep(deadline.map_or(pause, |d| pause.min(d - now)));
         pause = (pause * 2).min(Duration::from_millis(1));
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::shell_command;
+
+    /// A simple command is `exec`ed (so that it is the run's first process); what
+    /// `exec` would change or break is left to `sh` as it is.
+    #[test]
+    fn only_a_simple_command_of_a_program_on_the_path_is_execed() {
+        assert_eq!(shell_command("sleep 1"), "exec sleep 1");
+        assert_eq!(shell_command("  /bin/cat < in"), "exec /bin/cat < in");
+        for kept in [
+            "exit 0",
+            ":",
+            "a; b",
+            "sleep 1 & wait",
+            "cat | cat",
+            "(cat)",
+            "X=1 cat",
+            "if true; then cat; fi",
+            "echo $HOME",
+            "exec cat",
+            "no-such-program-here 1",
+            "",
+        ] {
+            assert_eq!(shell_command(kept), kept, "{kept}");
+        }
     }
 }
