@@ -228,7 +228,12 @@ fn status(result: cli::Status) -> ExitCode {
     // A found failure is status 1 whatever happened to the output (it was saved first);
     // otherwise an output that could not be written decides the status.
     match (result, cli::output_error()) {
-        (Err(Exit::Found(e)), _) => {
+        (Err(Exit::Found(e)), written) => {
+            // The failure stands, but say that its report never reached the output
+            // (`> /dev/full`; issue 38, adversarial pass).
+            if let Some(e) = written.filter(|e| e.kind() != std::io::ErrorKind::BrokenPipe) {
+                eprintln!("retrocheck: writing the output: {e}: the report above was not printed");
+            }
             eprintln!("retrocheck: {e:#}");
             ExitCode::from(1)
         }

@@ -45,6 +45,15 @@ static OUTPUT_ERROR: std::sync::OnceLock<std::io::Error> = std::sync::OnceLock::
 /// Whether the verb saves what it finds (`diff`, `shrink`, `stress`).
 static KEEP_GOING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+/// A command to run (`--solution`, `--reference`): anything but blank, which `sh -c`
+/// would run as a program printing nothing (issue 38, adversarial pass).
+pub fn command(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        return Err("an empty command: give the command that runs your program, e.g. ./a.out".into());
+    }
+    Ok(text.to_string())
+}
+
 /// Called by a verb that saves what it finds: an output error no longer ends the
 /// process at once (other verbs, `mutants` or `replay | head`, end there, having
 /// nothing to save).
@@ -217,8 +226,18 @@ pub fn solver(name: &str, threads: usize) -> Result<Box<dyn Subject>, Exit> {
 /// count is refused (it would only add switching and memory).
 pub fn threads(asked: Option<usize>, flag: &str) -> Result<usize, Exit> {
     let most = retrocheck::internals::sizes::max_threads();
+    // rayon takes its default from RAYON_NUM_THREADS: the same cap holds for it
+    // (100,000 spawned threads for a minute; issue 38, adversarial pass).
+    let from_env = std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok());
     match asked {
-        None => Ok(0),
+        None => match from_env {
+            Some(n) if n > most => Err(Exit::bad(format!(
+                "RAYON_NUM_THREADS={n} is more than this machine can use ({most}: eight per core); give --threads or --jobs instead"
+            ))),
+            _ => Ok(0),
+        },
         Some(0) => Err(Exit::bad(format!("{flag} must be at least 1"))),
         Some(n) if n > most => Err(Exit::bad(format!(
             "{flag} {n} is more than this machine can use ({most}: eight per core)"

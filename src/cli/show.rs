@@ -67,5 +67,12 @@ fn render(dot: &str, svg: &PathBuf) -> Status {
     if !status.success() {
         return Err(Exit::bad(format!("dot failed with {status}")));
     }
+    // A `dot` that exits 0 without writing must not make us say "wrote" (issue 38).
+    if !std::fs::metadata(svg).is_ok_and(|m| m.is_file() && m.len() > 0) {
+        return Err(Exit::bad(format!(
+            "dot exited 0 but wrote nothing to {}",
+            svg.display()
+        )));
+    }
     Ok(())
 }

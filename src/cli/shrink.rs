@@ -40,7 +40,7 @@ pub struct Args {
     /// Shrink a contest input by re-running your program on it (as `stress` shrinks;
     /// run by `sh -c`, reading the input on stdin) instead of checking a solver: the
     /// way a problem of your own command line is shrunk.
-    #[arg(long, conflicts_with_all = ["solver", "fuzz_artifact"])]
+    #[arg(long, conflicts_with_all = ["solver", "fuzz_artifact"], value_parser = super::command)]
     pub solution: Option<String>,
 }
 

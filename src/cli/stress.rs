@@ -27,12 +27,12 @@ pub struct Args {
     #[arg(value_parser = crate::what())]
     pub what: String,
     /// The command that runs your program; it reads the input on stdin (run by `sh -c`).
-    #[arg(long)]
+    #[arg(long, value_parser = super::command)]
     pub solution: String,
     /// A program whose output is the expected one (a brute force, or your solution to
     /// a variant of the problem), instead of retrocheck's answer; it runs under the same
     /// limits, and when it fails the input is reported as its failure.
-    #[arg(long)]
+    #[arg(long, value_parser = super::command)]
     pub reference: Option<String>,
     /// Inputs to try (default 1,000, or unlimited with --time).
     #[arg(long)]
