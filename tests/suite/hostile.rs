@@ -296,3 +296,61 @@ fn an_unwritable_corpus_still_prints_the_case() {
     );
     assert!(stderr(&o).contains("not saved: the corpus"), "{}", stderr(&o));
 }
+
+/// Adversarial pass of issue 38 (M7, M9): RAYON_NUM_THREADS=100000 made `diff` spawn
+/// threads for over a minute, past the cap `--threads` has; a blank `--solution` was
+/// run by `sh` and judged a wrong answer. Both are refused before anything runs.
+#[test]
+fn a_huge_rayon_thread_count_and_a_blank_solution_are_refused() {
+    let out = crate::support::retrocheck()
+        .args(["diff", "--cases", "20"])
+        .env("RAYON_NUM_THREADS", "100000")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("RAYON_NUM_THREADS=100000 is more than"),
+        "{}",
+        stderr(&out)
+    );
+    for blank in ["", "   "] {
+        let out = run(&["stress", "pursuit", "--solution", blank, "--cases", "1"], "");
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("an empty command"), "{}", stderr(&out));
+    }
+}
+
+/// Adversarial pass of issue 38 (M10): `show --svg FILE` said "wrote FILE" on the exit
+/// status of `dot` alone; a `dot` that exits 0 and writes nothing is now an error.
+#[cfg(unix)]
+#[test]
+fn show_does_not_claim_an_svg_that_dot_did_not_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fake = dir.path().join("dot");
+    std::fs::write(&fake, "#!/bin/sh\ncat > /dev/null\nexit 0\n").unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        dir.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let svg = dir.path().join("out.svg");
+    let game = dir.path().join("one.game");
+    std::fs::write(&game, "game 1;\n0 A ;\n").unwrap();
+    let out = crate::support::retrocheck()
+        .arg("show")
+        .arg(&game)
+        .arg("--svg")
+        .arg(&svg)
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("wrote nothing"), "{}", stderr(&out));
+    assert!(
+        !stderr(&out).contains(&format!("wrote {}", svg.display())),
+        "{}",
+        stderr(&out)
+    );
+}
