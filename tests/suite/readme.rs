@@ -73,8 +73,8 @@ fn the_docs_show_the_example_crates_code_as_it_is() {
     }
 }
 
-/// The README is the front door, three failure reports included; the depth is in
-/// `docs/`.
+/// The README is the front door — the three jobs, with one short report; the depth is
+/// in `docs/`.
 #[test]
 fn the_readme_is_at_most_200_lines() {
     let lines = page("README.md").lines().count();
@@ -167,11 +167,12 @@ fn every_path_the_docs_name_exists() {
     );
 }
 
-/// The three failure reports the README shows, as this build prints them: a failure
-/// only a metamorphic relation sees, a panicking solver, and the 257-position chain of
-/// the remoteness-u8 mutant. Each is saved in a corpus (shown as `corpus/`), the
-/// system's temporary directory shown as `/tmp`.
-fn reports() -> Vec<(&'static str, String)> {
+/// The three failure reports the docs show, as this build prints them, each with the
+/// page that shows it: a panicking solver (the README), a failure only a metamorphic
+/// relation sees and the 257-position chain of the remoteness-u8 mutant
+/// (docs/own-solver.md). Each is saved in a corpus (shown as `corpus/`), the system's
+/// temporary directory shown as `/tmp`.
+fn reports() -> Vec<(&'static str, &'static str, String)> {
     use crate::reports::{draws_above, mutant, panics_on_self_loops, scrambled_chain};
     use proptest::strategy::Just;
     use retrocheck::prelude::*;
@@ -203,9 +204,9 @@ fn reports() -> Vec<(&'static str, String)> {
         random_report_names(&text)
     };
     vec![
-        ("report: a relation", normalise(relation)),
-        ("report: a panic", normalise(panic)),
-        ("report: a long chain", normalise(chain)),
+        ("docs/own-solver.md", "report: a relation", normalise(relation)),
+        ("README.md", "report: a panic", normalise(panic)),
+        ("docs/own-solver.md", "report: a long chain", normalise(chain)),
     ]
 }
 
@@ -227,21 +228,20 @@ fn random_report_names(text: &str) -> String {
 }
 
 #[test]
-fn the_readme_shows_the_failure_reports_as_this_build_prints_them() {
-    let readme = page("README.md");
+fn the_docs_show_the_failure_reports_as_this_build_prints_them() {
     let mut stale = String::new();
-    for (name, report) in reports() {
+    for (path, name, report) in reports() {
         assert!(
             report.lines().count() < 40,
             "{name}: {} lines",
             report.lines().count()
         );
         let want = format!("```text\n{report}\n```\n");
-        if block("README.md", &readme, name) != want {
-            stale += &format!("<!-- {name} -->\n{want}<!-- /{name} -->\n");
+        if block(path, &page(path), name) != want {
+            stale += &format!("{path}:\n<!-- {name} -->\n{want}<!-- /{name} -->\n");
         }
     }
-    assert!(stale.is_empty(), "regenerate the README's blocks:\n{stale}");
+    assert!(stale.is_empty(), "regenerate the docs' blocks:\n{stale}");
 }
 
 /// `cargo doc -p retrocheck` fails (cargo panics) in a crate that has retrocheck as a
@@ -249,9 +249,9 @@ fn the_readme_shows_the_failure_reports_as_this_build_prints_them() {
 /// retrocheck's own manifest, found by `cargo metadata`. Its lookup is run here (the
 /// whole command builds documentation for a minute).
 #[test]
-fn the_readme_gives_a_cargo_doc_command_that_finds_retrochecks_manifest() {
-    let readme = page("README.md");
-    let command = block("README.md", &readme, "cargo doc of a dev-dependency");
+fn the_docs_give_a_cargo_doc_command_that_finds_retrochecks_manifest() {
+    let page_text = page("docs/own-solver.md");
+    let command = block("docs/own-solver.md", &page_text, "cargo doc of a dev-dependency");
     let line = command
         .lines()
         .find(|l| l.starts_with("cargo doc"))
