@@ -147,6 +147,42 @@ fn refused_games_are_counted_in_every_entry_points_summary() {
         .is_err());
 }
 
+/// `Supports::no_explicit_outcomes` and `no_draw_convention` were public and tested by
+/// nothing (issue 37): a solver declaring either is never handed such a game — its
+/// closure panics if it is — while the others are still checked.
+#[test]
+fn a_solver_declaring_no_labels_or_no_draw_convention_never_gets_one() {
+    let strict = |name: &'static str, labels_ok: bool, convention_ok: bool| {
+        solver_fn(name, move |game: &Game| {
+            let labelled = game.terminals().iter().any(Option::is_some);
+            assert!(labels_ok || !labelled, "{name} was given a labelled game");
+            assert!(
+                convention_ok || game.draw_credit().is_none(),
+                "{name} was given a draw convention"
+            );
+            retrocheck::solve::Retrograde.solve(game)
+        })
+    };
+    for (declared, under_test) in [
+        (
+            Supports::everything().no_explicit_outcomes(),
+            strict("no labels", false, true),
+        ),
+        (
+            Supports::everything().no_draw_convention(),
+            strict("no convention", true, false),
+        ),
+    ] {
+        let declared = declared.of(under_test);
+        let passed = Property::any_game(8)
+            .cases(128)
+            .save_to(None)
+            .run(&declared)
+            .unwrap();
+        assert!(passed.refused > 0 && passed.refused < 128, "{passed:?}");
+    }
+}
+
 /// A solver that refuses every case passed the assert forms with nothing checked
 /// ("passed 0 proptest cases"): a test that can never fail. They now say so and fail,
 /// as Hypothesis's health check does when every example is filtered out.

@@ -196,30 +196,6 @@ pub fn strategy(max_n: u32) -> impl Strategy<Value = Instance> {
     })
 }
 
-/// Instances within the official limits (2 ≤ n, no self-loops or duplicate edges,
-/// x ≠ y), the constraints kept by the mapping so that they hold while shrinking.
-pub fn official_strategy(max_n: u32) -> impl Strategy<Value = Instance> {
-    (
-        2..=max_n.max(2),
-        prop::collection::vec((0..RAW_IDS, 0..RAW_IDS), 1..=12),
-        0..RAW_IDS,
-        0..RAW_IDS,
-    )
-        .prop_map(|(n, raw, x, y)| {
-            let mut edges: Vec<(u32, u32)> = Vec::new();
-            for (a, b) in raw {
-                let (a, b) = (a % n, b % (n - 1));
-                let edge = (a, if b >= a { b + 1 } else { b });
-                if !edges.contains(&edge) {
-                    edges.push(edge);
-                }
-            }
-            let bob = x % n;
-            let alice = (bob + 1 + y % (n - 1)) % n;
-            Instance { n, edges, bob, alice }
-        })
-}
-
 /// Instances with Bob (or Alice) moved to another vertex and his old start vertex
 /// removed: a start vertex is never removable by itself, and a failure seldom needs the
 /// one it was found with.

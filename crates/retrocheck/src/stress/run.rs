@@ -81,13 +81,6 @@ pub struct Run {
     pub peak_memory: u64,
 }
 
-impl Run {
-    /// Whether it was killed at the time limit (of CPU time, or the wall-clock cap).
-    pub fn timed_out(&self) -> bool {
-        matches!(self.killed, Some(Killed::CpuTime | Killed::WallTime))
-    }
-}
-
 impl Program {
     /// A program with a time limit only.
     pub fn new(command: impl Into<String>, time: Duration) -> Program {
