@@ -107,7 +107,7 @@ pub fn run(args: Args) -> Status {
     for warning in plan.warnings() {
         eprintln!("retrocheck: warning: {warning}");
     }
-    let campaigns = plan.campaigns();
+    let campaigns = plan.phases();
     let bar = std::sync::Mutex::new((0usize, progress_bar(campaigns[0].cases)));
     let (summary, failed) = pool.install(|| {
         campaign::run(&campaigns, under_test.as_ref(), &|c, done| {

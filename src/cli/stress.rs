@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use retrocheck::contest::{Contest, Rules};
 use retrocheck::internals::corpus::{self, Kind};
 use retrocheck::internals::stress::quote::block;
-use retrocheck::internals::stress::report::{FailureRecord, Report, ShrunkRecord, StressFile};
+use retrocheck::internals::stress::report::{Report, ShrunkRecord, StressFailure, StressFile};
 use retrocheck::internals::stress::{
     expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target, Trouble,
     Verdict,
@@ -270,7 +270,7 @@ fn stress<T: Target>(args: Args) -> Status {
             trouble,
         }) => {
             outln!("{}", report.text());
-            let failure = FailureRecord::Trouble {
+            let failure = StressFailure::Trouble {
                 index,
                 seed: args.seed,
                 trouble: trouble.to_string(),
@@ -417,7 +417,7 @@ fn stress<T: Target>(args: Args) -> Status {
         &settings,
         report,
         searched.elapsed,
-        Some(FailureRecord::Failed {
+        Some(StressFailure::Failed {
             index,
             seed: args.seed,
             verdict: verdict.code().into(),
@@ -583,7 +583,7 @@ fn write_json<T: Target>(
     settings: &Settings,
     report: &Report,
     elapsed: Duration,
-    failure: Option<FailureRecord>,
+    failure: Option<StressFailure>,
 ) -> Status {
     let Some(path) = &args.json else {
         return Ok(());

@@ -18,7 +18,7 @@ use retrocheck_selftest::registry;
 /// `remoteness-u16` needs (see [`NEEDS_THE_LARGE_PHASE`]), are left out here; the
 /// kill table of `retrocheck mutants` runs the whole default campaign.
 fn test_campaigns() -> Vec<Phase> {
-    let phases = Plan::default().campaigns();
+    let phases = Plan::default().phases();
     let caps = [CAP, 130, 0, 0];
     phases
         .into_iter()
@@ -116,7 +116,7 @@ fn the_scale_phase_finds_the_mutants_that_need_big_games() {
 #[ignore = "minutes in a debug build: cargo test --release -- --ignored"]
 fn the_large_phase_catches_remoteness_u16() {
     let solver = registry::by_name("remoteness-u16").unwrap();
-    let large: Vec<Phase> = Plan::default().campaigns().into_iter().skip(3).collect();
+    let large: Vec<Phase> = Plan::default().phases().into_iter().skip(3).collect();
     caught(
         kill::campaign_kill(solver.as_ref(), &large),
         "remoteness-u16 (large phase)",

@@ -245,7 +245,7 @@ fn the_diff_summary_fits_one_screen_with_the_verdict_and_names_each_phase() {
     assert!(out.contains("not covered:") && out.contains("--tables"), "{out}");
     // The default campaign's phases draw from the same families: each row of the full
     // table names its phase. Two of them, made small.
-    let mut phases = retrocheck::internals::run::plan::Plan::default().campaigns();
+    let mut phases = retrocheck::internals::run::plan::Plan::default().phases();
     phases.truncate(2);
     (phases[0].cases, phases[1].cases, phases[1].max_positions) = (44, 22, 1_200);
     let (summary, failed) =

@@ -122,11 +122,11 @@ fn shards_deal_exactly_the_campaigns_cases() {
             ..Plan::default()
         };
         let specs = |c: &Phase| (0..c.cases).map(|i| c.case_spec(i)).collect::<Vec<_>>();
-        let whole = specs(&plan(Shard::WHOLE).campaigns()[0]);
+        let whole = specs(&plan(Shard::WHOLE).phases()[0]);
         assert_eq!(whole.len() as u64, cases);
         let mut dealt = Vec::new();
         for index in 0..count {
-            let campaign = &plan(Shard { index, count }).campaigns()[0];
+            let campaign = &plan(Shard { index, count }).phases()[0];
             dealt.extend(specs(campaign));
         }
         assert_eq!(dealt.len(), whole.len(), "{cases} cases in {count} shards");

@@ -146,7 +146,7 @@ pub const SHRINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(12
 
 /// The default campaign's phases with `oracles` (the kill table swaps the checker).
 pub fn default_campaigns(oracles: &Oracles) -> Vec<Phase> {
-    let mut campaigns = retrocheck::internals::run::plan::Plan::default().campaigns();
+    let mut campaigns = retrocheck::internals::run::plan::Plan::default().phases();
     for c in &mut campaigns {
         c.oracles.certifier = oracles.certifier;
     }

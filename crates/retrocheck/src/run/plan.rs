@@ -78,7 +78,7 @@ impl Plan {
     /// The cases the plan's phases run together, when it counts them (`None` when a
     /// phase runs until its time is up).
     pub fn planned_cases(&self) -> Option<u64> {
-        self.campaigns()
+        self.phases()
             .iter()
             .map(|phase| (phase.cases != u64::MAX).then_some(phase.cases))
             .try_fold(0u64, |sum, cases| sum.checked_add(cases?))
@@ -107,7 +107,7 @@ impl Plan {
                 )));
             }
         }
-        for campaign in self.campaigns() {
+        for campaign in self.phases() {
             let largest = campaign.max_positions.max(campaign.min_positions) as u64;
             let largest = if campaign.families.contains(&Family::Large) {
                 largest.max(LARGE_MIN as u64)
@@ -133,11 +133,11 @@ impl Plan {
         warnings
     }
 
-    /// The campaigns, run in turn: with no choice of families, cases, time or sizes,
+    /// The phases of the campaign, run in turn: with no choice of families, cases, time or sizes,
     /// the default campaign's four phases: the seeded families at 1 to 1,000
     /// positions, the same at 1,000 to 50,000, every game of at most 4 positions, and
     /// a few large games of 10^5 to 10^6 positions.
-    pub fn campaigns(&self) -> Vec<Phase> {
+    pub fn phases(&self) -> Vec<Phase> {
         let shard = self.shard.unwrap_or(Shard::WHOLE);
         // `cases` counts the whole campaign's cases; each shard runs its share of them.
         let base = |families: Vec<Family>, cases: u64, min: usize, max: usize| Phase {

@@ -344,13 +344,13 @@ pub struct StressFile {
     /// The report of every input judged.
     pub report: ReportRecord,
     /// The first failure, or the input that could not be judged.
-    pub failure: Option<FailureRecord>,
+    pub failure: Option<StressFailure>,
 }
 
 /// What a stress campaign found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
-pub enum FailureRecord {
+pub enum StressFailure {
     /// The program failed an input.
     Failed {
         /// The input's index.
