@@ -5,7 +5,9 @@
 
 use retrocheck::internals::generate::Family;
 use retrocheck::internals::oracles::Oracles;
-use retrocheck::internals::run::bulk::{self, Phase, Shard};
+use retrocheck::internals::run::bulk;
+use retrocheck::internals::run::phase::Phase;
+use retrocheck::internals::run::shard::Shard;
 use retrocheck::solve::Retrograde;
 use std::time::Instant;
 

@@ -7,8 +7,9 @@ use retrocheck::internals::case::Case;
 use retrocheck::internals::failure::Policy;
 use retrocheck::internals::generate::Family;
 use retrocheck::internals::oracles::Oracles;
-use retrocheck::internals::run::bulk::{Shard, Summary};
+use retrocheck::internals::run::bulk::Summary;
 use retrocheck::internals::run::plan::{self as campaign, Plan};
+use retrocheck::internals::run::shard::Shard;
 use retrocheck::internals::subject::Subject;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -203,7 +204,7 @@ fn progress_bar(cases: u64) -> ProgressBar {
 fn report(summary: &Summary, tables: bool) -> bool {
     let n = retrocheck::text::thousands;
     let all = summary.total();
-    let (checked, rest) = retrocheck::internals::run::bulk::checked_and_rest(&all, n);
+    let (checked, rest) = retrocheck::internals::run::summary::checked_and_rest(&all, n);
     let refused = all.refused;
     let nothing_checked = summary.failure.is_none() && checked == 0;
     let verdict = if summary.failure.is_some() {

@@ -1,8 +1,8 @@
 //! `retrocheck merge`: the summaries of a campaign's shards, as the whole campaign's.
 
 use super::{Exit, Status};
-use retrocheck::internals::run::bulk::SummaryFile;
 use retrocheck::internals::run::merge::merge;
+use retrocheck::internals::run::summary::SummaryFile;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -30,8 +30,8 @@ pub fn run(args: Args) -> Status {
     }
     let shards = reports.len();
     let whole = merge(reports).map_err(Exit::bad)?;
-    let (checked, rest) = retrocheck::internals::run::bulk::checked_and_rest(
-        &retrocheck::internals::run::bulk::total(&whole.families),
+    let (checked, rest) = retrocheck::internals::run::summary::checked_and_rest(
+        &retrocheck::internals::run::summary::total(&whole.families),
         |c| c.to_string(),
     );
     let cases = if checked == 1 { "case" } else { "cases" };

@@ -6,7 +6,7 @@
 
 use retrocheck::internals::generate::strategy;
 use retrocheck::internals::oracles::Oracles;
-use retrocheck::internals::run::bulk::Phase;
+use retrocheck::internals::run::phase::Phase;
 use retrocheck::internals::run::plan::Plan;
 use retrocheck::internals::subject::Subject;
 use retrocheck_selftest::kill::{self, size_of, Finding};

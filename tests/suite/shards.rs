@@ -4,8 +4,9 @@
 
 use crate::support::retrocheck;
 use retrocheck::internals::generate::Family;
-use retrocheck::internals::run::bulk::{Phase, Shard};
+use retrocheck::internals::run::phase::Phase;
 use retrocheck::internals::run::plan::Plan;
+use retrocheck::internals::run::shard::Shard;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Output;

@@ -93,7 +93,7 @@ fn a_fifo_or_a_dev_zero_link_at_the_corpus_name_does_not_hang_stress() {
 /// is checked against the campaign's `--cases`, shard by shard.
 #[test]
 fn merge_refuses_a_shard_with_cases_added_and_its_checksum_recomputed() {
-    use retrocheck::internals::run::bulk::SummaryFile;
+    use retrocheck::internals::run::summary::SummaryFile;
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
     for i in 0..3 {

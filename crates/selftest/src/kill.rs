@@ -9,7 +9,7 @@ use retrocheck::internals::case::Case;
 use retrocheck::internals::failure::{self, triage, Policy};
 use retrocheck::internals::generate::strategy;
 use retrocheck::internals::oracles::{check_case, Oracles, Signature};
-use retrocheck::internals::run::bulk::Phase;
+use retrocheck::internals::run::phase::Phase;
 use retrocheck::internals::shrink::single_removals;
 use retrocheck::internals::subject::Subject;
 use std::time::{Duration, Instant};
@@ -134,7 +134,7 @@ pub fn seeded_campaign(cases: u64, max_positions: usize, oracles: &Oracles) -> P
         seed: 1,
         min_positions: 1,
         max_positions,
-        shard: retrocheck::internals::run::bulk::Shard::WHOLE,
+        shard: retrocheck::internals::run::shard::Shard::WHOLE,
         oracles: *oracles,
     }
 }

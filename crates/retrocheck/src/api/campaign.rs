@@ -5,7 +5,8 @@ use super::failure::{corpus_from_env, Failure};
 use super::Passed;
 use crate::generate::Family;
 use crate::oracles::Oracles;
-use crate::run::bulk::{self, Shard};
+use crate::run::bulk;
+use crate::run::shard::Shard;
 use crate::solve::Solver;
 use crate::subject::Subject;
 use std::path::PathBuf;
@@ -117,7 +118,7 @@ impl Campaign {
     pub fn run<S: Solver + ?Sized>(&self, solver: &S) -> Result<Passed, Box<Failure>> {
         crate::api::warn_if_unoptimized();
         let under_test: &dyn Subject = &solver;
-        let campaign = bulk::Phase {
+        let campaign = crate::run::phase::Phase {
             // Exhaustive games are tiny: every oracle, the relations included, is cheap.
             oracles: if self.families == [Family::Exhaustive] {
                 Oracles::all()

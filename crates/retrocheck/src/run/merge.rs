@@ -2,8 +2,9 @@
 //! into the summary of the whole campaign, which equals the unsharded run's, timings
 //! aside.
 
-use crate::run::bulk::{table, CampaignRecord, FamilySummary, Shard, ShardRecord, SummaryFile};
 use crate::run::plan::Plan;
+use crate::run::shard::Shard;
+use crate::run::summary::{table, CampaignRecord, FamilySummary, ShardRecord, SummaryFile};
 
 impl SummaryFile {
     /// The Markdown table of `retrocheck diff`.
@@ -203,7 +204,7 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::bulk::FailureRecord;
+    use crate::run::summary::FailureRecord;
 
     fn report(index: u64, count: u64, cases: u64) -> SummaryFile {
         SummaryFile {

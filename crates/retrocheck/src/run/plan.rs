@@ -5,7 +5,9 @@
 use crate::exhaustive;
 use crate::generate::Family;
 use crate::oracles::Oracles;
-use crate::run::bulk::{self, Phase, Shard, Summary, LARGE_MIN};
+use crate::run::bulk::{self, Summary};
+use crate::run::phase::{Phase, LARGE_MIN};
+use crate::run::shard::Shard;
 use crate::subject::Subject;
 use std::time::Duration;
 
@@ -45,8 +47,8 @@ pub struct Plan {
 
 impl Plan {
     /// What defines the campaign, for its JSON summary (the shard aside).
-    pub fn record(&self) -> crate::run::bulk::CampaignRecord {
-        crate::run::bulk::CampaignRecord {
+    pub fn record(&self) -> crate::run::summary::CampaignRecord {
+        crate::run::summary::CampaignRecord {
             cases: self.cases,
             time_seconds: self.time.map(|t| t.as_secs_f64()),
             families: self.families.iter().map(|f| f.name().to_string()).collect(),
@@ -57,7 +59,7 @@ impl Plan {
 
     /// The plan a summary records for `seed` and `shard` (what `merge` checks a
     /// shard's cases against); `None` when it names a family this build does not know.
-    pub fn recorded(record: &crate::run::bulk::CampaignRecord, seed: u64, shard: Shard) -> Option<Plan> {
+    pub fn recorded(record: &crate::run::summary::CampaignRecord, seed: u64, shard: Shard) -> Option<Plan> {
         Some(Plan {
             families: record
                 .families

@@ -2,7 +2,7 @@
 //! run, the most memory, the largest input in the problem's own unit, and the coverage
 //! reached on each axis (the `diff` coverage table, so a user sees what was not tried).
 
-use crate::run::bulk::{coverage_table_sized, FamilySummary, SIZE_BUCKETS};
+use crate::run::summary::{coverage_table_sized, FamilySummary, SIZE_BUCKETS};
 use crate::stress::judge::KINDS;
 use crate::stress::{Draw, Input, Target, Tested};
 use crate::text::thousands;
