@@ -962,16 +962,13 @@ fn killing_retrocheck_kills_the_program_it_runs() {
     for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP, libc::SIGKILL] {
         let dir = tempfile::tempdir().unwrap();
         let pids = dir.path().join("pids");
-        // The program and, but for SIGKILL (which only its first process outlives no
-        // longer), a child of it in its group: each writes its pid, then sleeps.
-        let program = if signal == libc::SIGKILL {
-            format!("echo $$ >> {p}; exec sleep 1000", p = pids.display())
-        } else {
-            format!(
-                "sleep 1000 & echo $! >> {p}; echo $$ >> {p}; exec sleep 1000",
-                p = pids.display()
-            )
-        };
+        // The program and a child of it in its group: each writes its pid, then
+        // sleeps. On SIGKILL the watchdog kills the group (the adversarial pass of
+        // issue 38 found the child alive: `PR_SET_PDEATHSIG` reached only `sh`).
+        let program = format!(
+            "sleep 1000 & echo $! >> {p}; echo $$ >> {p}; exec sleep 1000",
+            p = pids.display()
+        );
         let mut child = retrocheck()
             .args([
                 "stress",
@@ -988,7 +985,7 @@ fn killing_retrocheck_kills_the_program_it_runs() {
             .spawn()
             .unwrap();
         // The probe's run, then input 0's, which is running when the signal comes.
-        let wanted = if signal == libc::SIGKILL { 2 } else { 4 };
+        let wanted = 4;
         let read = || -> Vec<u32> {
             std::fs::read_to_string(&pids)
                 .unwrap_or_default()
@@ -1067,6 +1064,55 @@ fn sigkill_of_retrocheck_kills_a_program_given_as_a_plain_command() {
             "process {pid}, the program itself, outlived a SIGKILLed retrocheck"
         );
     }
+}
+
+/// The second adversarial pass of issue 38 (N2): running a simple command as
+/// `sh -c 'exec CMD'` (a first fix of SIGKILL) made the program its group's leader,
+/// and a correct program that calls `setsid` failed (`setsid ./sol` forked and left:
+/// "got the end of the output"). `sh` stays the leader; the watchdog covers SIGKILL.
+#[test]
+fn a_correct_program_that_calls_setsid_is_accepted() {
+    let program = format!("setsid {BIN} solve pursuit");
+    let (code, out, err) = stress(&["pursuit", "--solution", &program, "--cases", "5", "--no-save"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("5 inputs, every one accepted"), "{out}");
+}
+
+/// The second adversarial pass of issue 38 (N4): a child started by a thread other
+/// than the main one is listed under that thread alone, and its CPU time went
+/// uncounted: 1.28 s of CPU passed a 1 s limit. A worker started by a thread that
+/// burns CPU for 2.5 s, then a correct answer, is a time limit exceeded now.
+#[test]
+fn cpu_time_of_children_of_threads_counts_against_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let worker = dir.path().join("worker.py");
+    std::fs::write(&worker, "while True:\n    pass\n").unwrap();
+    let main = dir.path().join("main.py");
+    // The worker is started by a thread that stays alive (the children of a thread
+    // that ended move to the main thread), and killed, not reaped, before the answer.
+    let code = format!(
+        "import os, subprocess, sys, threading, time\n\
+         workers = []\n\
+         t = threading.Thread(target=lambda: (workers.append(subprocess.Popen([sys.executable, {:?}])), time.sleep(60)))\n\
+         t.daemon = True\nt.start()\ntime.sleep(2.5)\nworkers[0].kill()\nos._exit(0)\n",
+        worker.display().to_string()
+    );
+    std::fs::write(&main, code).unwrap();
+    let program = format!("python3 {}; {BIN} solve pursuit", main.display());
+    let (code, out, err) = stress(&[
+        "pursuit",
+        "--solution",
+        &program,
+        "--timeout",
+        "1s",
+        "--cases",
+        "1",
+        "--no-save",
+        "--shrink-time",
+        "1s",
+    ]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("time limit exceeded"), "{out}{err}");
 }
 
 /// Adversarial pass of issue 38 (S2): `shrink --solution` re-runs the program like

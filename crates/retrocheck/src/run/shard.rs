@@ -1,7 +1,6 @@
 //! Which part of a campaign a run covers: shard `index` of `count`, each covering every
 //! family, so that shards never overlap and together are the campaign.
 
-
 /// Why a shard was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

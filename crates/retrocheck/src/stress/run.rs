@@ -107,7 +107,7 @@ impl Program {
         let mut command = Command::new("sh");
         command
             .arg("-c")
-            .arg(shell_command(&self.command).as_ref())
+            .arg(&self.command)
             .env(RUN_MARK, &mark)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -241,56 +241,6 @@ impl Program {
 }
 
 /// The environment variable that marks every process of a run.
-/// The command `sh -c` runs: a simple command (a program and its arguments, with
-/// redirections) is `exec`ed, so that the program itself is the run's first process
-/// and gets its `PR_SET_PDEATHSIG`; a `sh` such as dash otherwise forks it, and only
-/// `sh` would die with a SIGKILLed retrocheck (issue 38, adversarial pass). A list, a
-/// pipeline, a subshell, a substitution, an assignment, a keyword or a builtin is left
-/// to `sh` as it is — quotes holding such characters too, to be safe.
-#[cfg(unix)]
-fn shell_command(command: &str) -> std::borrow::Cow<'_, str> {
-    let trimmed = command.trim_start();
-    let first = trimmed.split_whitespace().next().unwrap_or("");
-    let compound = command
-        .chars()
-        .any(|c| matches!(c, ';' | '&' | '|' | '(' | ')' | '`' | '\n' | '$' | '{' | '}'))
-        || first.contains('=')
-        || matches!(
-            first,
-            "" | "exec"
-                | "if"
-                | "for"
-                | "while"
-                | "until"
-                | "case"
-                | "!"
-                | "[["
-                | "function"
-                | "select"
-                | "time"
-        );
-    // Only a program `exec` can find: not a builtin without a file (`exit 0`, `:`).
-    if compound || !on_path(first) {
-        command.into()
-    } else {
-        format!("exec {trimmed}").into()
-    }
-}
-
-/// Whether `program` names an executable file: a path, or a name found on `PATH`.
-#[cfg(unix)]
-fn on_path(program: &str) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    let executable = |path: &std::path::Path| {
-        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    };
-    if program.contains('/') {
-        return executable(std::path::Path::new(program));
-    }
-    std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| executable(&dir.join(program))))
-}
-
 const RUN_MARK: &str = "RETROCHECK_RUN";
 
 /// A mark no other run of any process shares: this process's id and a counter.
@@ -361,9 +311,10 @@ impl Drop for InFlight {
 /// Installs handlers of SIGINT, SIGTERM and SIGHUP that kill the process group and
 /// the leader of every run in flight, then end this process by the same signal (so its
 /// exit status is the conventional one): Ctrl-C, `timeout`, a CI's cancel or a closed
-/// terminal leave no program running. The `retrocheck` binary calls it; a library
-/// caller with handlers of its own need not. (SIGKILL is covered without it: each
-/// run's first process gets `PR_SET_PDEATHSIG`.)
+/// terminal leave no program running. It also starts a watchdog process that kills
+/// the runs in flight when this process dies of SIGKILL, which no handler sees. The
+/// `retrocheck` binary calls it; a library caller with handlers of its own need not.
+/// (Without it, SIGKILL reaches a run's first process by `PR_SET_PDEATHSIG` alone.)
 pub fn end_runs_on_signals() {
     #[cfg(unix)]
     on_signal::install();
@@ -381,18 +332,106 @@ mod on_signal {
 
     static LEADERS: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
 
+    /// The write end of the watchdog's pipe, -1 without a watchdog.
+    static WATCHDOG: AtomicI32 = AtomicI32::new(-1);
+    /// The watchdog's pid (0: none), which no sweep of orphans may take for a stray.
+    pub(super) static WATCHDOG_PID: AtomicI32 = AtomicI32::new(0);
+
     /// Lists a run's leader; its slot, if one was free.
     pub(super) fn register(pid: libc::pid_t) -> Option<usize> {
-        (0..SLOTS).find(|&i| {
+        let slot = (0..SLOTS).find(|&i| {
             LEADERS[i]
                 .compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
                 .is_ok()
-        })
+        });
+        if slot.is_some() {
+            tell_watchdog(pid);
+        }
+        slot
     }
 
     /// Frees a slot.
     pub(super) fn unregister(slot: usize) {
-        LEADERS[slot].store(0, Ordering::SeqCst);
+        let pid = LEADERS[slot].swap(0, Ordering::SeqCst);
+        if pid > 0 {
+            tell_watchdog(-pid);
+        }
+    }
+
+    /// Tells the watchdog a run's leader started (`pid`) or ended (`-pid`): one write
+    /// of four bytes, atomic on a pipe, from any thread.
+    fn tell_watchdog(message: libc::pid_t) {
+        let fd = WATCHDOG.load(Ordering::SeqCst);
+        if fd >= 0 {
+            let bytes = message.to_ne_bytes();
+            // SAFETY: writing four bytes of a live buffer to our pipe; an error (the
+            // watchdog gone: EPIPE, SIGPIPE being ignored) loses only its protection.
+            unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        }
+    }
+
+    /// Starts the watchdog: a process forked from this one that holds the read end of
+    /// a pipe whose write end only this process holds (close-on-exec, so no run
+    /// inherits it). It keeps the list of the runs in flight from the messages of
+    /// [`register`] and [`unregister`]; when the pipe ends — this process is gone,
+    /// even by SIGKILL, which no handler sees — it kills the process group and the
+    /// leader of every run still listed, then exits. `PR_SET_PDEATHSIG` alone reaches
+    /// only a run's first process, the `sh` of `sh -c` (issue 38, adversarial pass).
+    fn start_watchdog() {
+        let mut fds = [0; 2];
+        // SAFETY: pipe2 fills the two descriptors of a new pipe.
+        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+            return;
+        }
+        let [read, write] = fds;
+        // SAFETY: the child runs `watch` alone, which only makes async-signal-safe
+        // calls and never returns; the parent keeps the write end.
+        match unsafe { libc::fork() } {
+            0 => unsafe { watch(read, write) },
+            -1 => unsafe {
+                libc::close(read);
+                libc::close(write);
+            },
+            pid => {
+                // SAFETY: the read end belongs to the watchdog now.
+                unsafe { libc::close(read) };
+                WATCHDOG_PID.store(pid, Ordering::SeqCst);
+                WATCHDOG.store(write, Ordering::SeqCst);
+            }
+        }
+    }
+
+    /// The watchdog's life: read leaders until the pipe ends, then kill those left.
+    /// Only async-signal-safe calls, no allocation: it is a fork of a process with
+    /// threads.
+    unsafe fn watch(read: libc::c_int, write: libc::c_int) -> ! {
+        libc::close(write);
+        // Ctrl-C reaches the whole foreground group; the watchdog outlives the
+        // signal so as to clean up after retrocheck's own handler.
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGPIPE] {
+            libc::signal(signal, libc::SIG_IGN);
+        }
+        let mut leaders = [0 as libc::pid_t; SLOTS];
+        let mut message = [0u8; 4];
+        loop {
+            let n = libc::read(read, message.as_mut_ptr().cast(), message.len());
+            if n == 4 {
+                let pid = libc::pid_t::from_ne_bytes(message);
+                let (from, to) = if pid > 0 { (0, pid) } else { (-pid, 0) };
+                if let Some(slot) = leaders.iter_mut().find(|l| **l == from) {
+                    *slot = to;
+                }
+            } else if n == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+                break;
+            }
+        }
+        for &pid in &leaders {
+            if pid > 0 {
+                libc::kill(-pid, libc::SIGKILL);
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        libc::_exit(0)
     }
 
     /// Kills every listed run's group and leader, then dies of `signal` as if no
@@ -420,6 +459,7 @@ mod on_signal {
     pub(super) fn install() {
         static ONCE: std::sync::Once = std::sync::Once::new();
         ONCE.call_once(|| {
+            start_watchdog();
             for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
                 // SAFETY: a zeroed sigaction with a handler and an empty mask is valid;
                 // the handler only calls async-signal-safe functions.
@@ -517,6 +557,12 @@ fn our_children() -> Vec<libc::pid_t> {
             );
         }
     }
+    // The watchdog is a child of ours but no run's.
+    #[cfg(unix)]
+    {
+        let watchdog = on_signal::WATCHDOG_PID.load(std::sync::atomic::Ordering::SeqCst);
+        children.retain(|&c| c != watchdog);
+    }
     children.sort_unstable();
     children.dedup();
     children
@@ -605,7 +651,16 @@ fn tree_usage(pid: libc::pid_t, cpu: bool) -> (u64, Duration) {
         if cpu {
             total += process_cpu(p).unwrap_or_default();
         }
-        if let Ok(children) = std::fs::read_to_string(format!("/proc/{p}/task/{p}/children")) {
+        // The children of every thread: a child started by another thread than the
+        // main one is listed under that thread alone (issue 38, adversarial pass).
+        let tasks = std::fs::read_dir(format!("/proc/{p}/task"))
+            .into_iter()
+            .flatten()
+            .flatten();
+        for task in tasks {
+            let Ok(children) = std::fs::read_to_string(task.path().join("children")) else {
+                continue;
+            };
             for child in children.split_whitespace().filter_map(|c| c.parse().ok()) {
                 if budget > 0 {
                     budget -= 1;
@@ -843,34 +898,5 @@ fn wait_unreaped(
         }
         std::thread::sleep(deadline.map_or(pause, |d| pause.min(d - now)));
         pause = (pause * 2).min(Duration::from_millis(1));
-    }
-}
-
-#[cfg(all(test, unix))]
-mod tests {
-    use super::shell_command;
-
-    /// A simple command is `exec`ed (so that it is the run's first process); what
-    /// `exec` would change or break is left to `sh` as it is.
-    #[test]
-    fn only_a_simple_command_of_a_program_on_the_path_is_execed() {
-        assert_eq!(shell_command("sleep 1"), "exec sleep 1");
-        assert_eq!(shell_command("  /bin/cat < in"), "exec /bin/cat < in");
-        for kept in [
-            "exit 0",
-            ":",
-            "a; b",
-            "sleep 1 & wait",
-            "cat | cat",
-            "(cat)",
-            "X=1 cat",
-            "if true; then cat; fi",
-            "echo $HOME",
-            "exec cat",
-            "no-such-program-here 1",
-            "",
-        ] {
-            assert_eq!(shell_command(kept), kept, "{kept}");
-        }
     }
 }
