@@ -951,14 +951,43 @@ fn gone(pid: u32) -> bool {
     }
 }
 
+/// Waits until the program under `child` (a `retrocheck` verb) has written `wanted`
+/// pids to the file `pids`, sends `signal` to retrocheck, checks that it died of it,
+/// and that every process listed is gone within 20 s.
+#[cfg(target_os = "linux")]
+fn kill_when_started(mut child: std::process::Child, pids: &std::path::Path, wanted: usize, signal: i32) {
+    use std::os::unix::process::ExitStatusExt;
+    let read = || -> Vec<u32> {
+        std::fs::read_to_string(pids)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect()
+    };
+    assert!(
+        within(Duration::from_secs(60), || read().len() >= wanted),
+        "signal {signal}: the program never started"
+    );
+    let started = read();
+    // SAFETY: signalling our own child, not reaped yet.
+    unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(signal), "signal {signal}: {status:?}");
+    for pid in started {
+        assert!(
+            within(Duration::from_secs(20), || gone(pid)),
+            "signal {signal}: process {pid} of the program outlived retrocheck"
+        );
+    }
+}
+
 /// Issue 38, item 3: killing `retrocheck stress` (SIGTERM, SIGINT, SIGHUP: Ctrl-C,
 /// `timeout`, a closed terminal; or SIGKILL) left the program it was running alive, an
-/// orphan per killed run. Now the run's group dies with it on a signal, and its first
-/// process by `PR_SET_PDEATHSIG` on SIGKILL; on a signal retrocheck dies of it.
+/// orphan per killed run. Now the run's group dies with it: by the signal handler, or
+/// on SIGKILL by the watchdog; on a signal retrocheck dies of it.
 #[cfg(target_os = "linux")]
 #[test]
 fn killing_retrocheck_kills_the_program_it_runs() {
-    use std::os::unix::process::ExitStatusExt;
     for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP, libc::SIGKILL] {
         let dir = tempfile::tempdir().unwrap();
         let pids = dir.path().join("pids");
@@ -969,7 +998,7 @@ fn killing_retrocheck_kills_the_program_it_runs() {
             "sleep 1000 & echo $! >> {p}; echo $$ >> {p}; exec sleep 1000",
             p = pids.display()
         );
-        let mut child = retrocheck()
+        let child = retrocheck()
             .args([
                 "stress",
                 "pursuit",
@@ -985,36 +1014,14 @@ fn killing_retrocheck_kills_the_program_it_runs() {
             .spawn()
             .unwrap();
         // The probe's run, then input 0's, which is running when the signal comes.
-        let wanted = 4;
-        let read = || -> Vec<u32> {
-            std::fs::read_to_string(&pids)
-                .unwrap_or_default()
-                .lines()
-                .filter_map(|l| l.trim().parse().ok())
-                .collect()
-        };
-        assert!(
-            within(Duration::from_secs(60), || read().len() >= wanted),
-            "signal {signal}: the program never started"
-        );
-        let started = read();
-        // SAFETY: signalling our own child, not reaped yet.
-        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
-        let status = child.wait().unwrap();
-        assert_eq!(status.signal(), Some(signal), "signal {signal}: {status:?}");
-        for pid in started {
-            assert!(
-                within(Duration::from_secs(20), || gone(pid)),
-                "signal {signal}: process {pid} of the program outlived retrocheck"
-            );
-        }
+        kill_when_started(child, &pids, 4, signal);
     }
 }
 
 /// Adversarial pass of issue 38 (S1): SIGKILL of retrocheck left the program itself
 /// running whenever `sh -c` forked it rather than `exec`ing it (dash does, for a plain
-/// `./a.out`): `PR_SET_PDEATHSIG` reached only `sh`. A simple command is `exec`ed now,
-/// so the program is the run's first process and dies with retrocheck.
+/// `./a.out`): `PR_SET_PDEATHSIG` reached only `sh`. The watchdog kills the run's whole
+/// group now.
 #[cfg(target_os = "linux")]
 #[test]
 fn sigkill_of_retrocheck_kills_a_program_given_as_a_plain_command() {
@@ -1028,7 +1035,7 @@ fn sigkill_of_retrocheck_kills_a_program_given_as_a_plain_command() {
     )
     .unwrap();
     std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let mut child = retrocheck()
+    let child = retrocheck()
         .args([
             "stress",
             "pursuit",
@@ -1042,28 +1049,8 @@ fn sigkill_of_retrocheck_kills_a_program_given_as_a_plain_command() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let read = || -> Vec<u32> {
-        std::fs::read_to_string(&pids)
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|l| l.trim().parse().ok())
-            .collect()
-    };
     // The probe's run, then input 0's, which is running when the signal comes.
-    assert!(
-        within(Duration::from_secs(60), || read().len() >= 2),
-        "the program never started"
-    );
-    let started = read();
-    // SAFETY: signalling our own child, not reaped yet.
-    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGKILL) };
-    child.wait().unwrap();
-    for pid in started {
-        assert!(
-            within(Duration::from_secs(20), || gone(pid)),
-            "process {pid}, the program itself, outlived a SIGKILLed retrocheck"
-        );
-    }
+    kill_when_started(child, &pids, 2, libc::SIGKILL);
 }
 
 /// The second adversarial pass of issue 38 (N2): running a simple command as
@@ -1121,7 +1108,6 @@ fn cpu_time_of_children_of_threads_counts_against_the_limit() {
 #[cfg(target_os = "linux")]
 #[test]
 fn killing_a_shrink_kills_the_program_it_reruns() {
-    use std::os::unix::process::ExitStatusExt;
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("pursuit").join("x.in");
     std::fs::create_dir_all(input.parent().unwrap()).unwrap();
@@ -1147,7 +1133,7 @@ fn killing_a_shrink_kills_the_program_it_reruns() {
             "sleep 1000 & echo $! >> {p}; echo $$ >> {p}; exec sleep 1000",
             p = pids.display()
         );
-        let mut child = retrocheck()
+        let child = retrocheck()
             .arg("shrink")
             .arg(&input)
             .args(["--solution", &program, "--no-save"])
@@ -1155,22 +1141,7 @@ fn killing_a_shrink_kills_the_program_it_reruns() {
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        let read = || std::fs::read_to_string(&pids).unwrap_or_default();
-        assert!(
-            within(Duration::from_secs(60), || read().lines().count() >= 2),
-            "signal {signal}: the program never started"
-        );
-        let started: Vec<u32> = read().lines().filter_map(|l| l.trim().parse().ok()).collect();
-        // SAFETY: signalling our own child, not reaped yet.
-        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
-        let status = child.wait().unwrap();
-        assert_eq!(status.signal(), Some(signal), "signal {signal}: {status:?}");
-        for pid in started {
-            assert!(
-                within(Duration::from_secs(20), || gone(pid)),
-                "signal {signal}: process {pid} of the program outlived the shrink"
-            );
-        }
+        kill_when_started(child, &pids, 2, signal);
     }
 }
 
