@@ -1170,6 +1170,121 @@ fn cpu_time_of_detached_workers_counts_against_the_limit() {
     assert!(out.contains("time limit exceeded"), "{out}{err}");
 }
 
+/// A Python program that burns `seconds` of CPU time, then runs the rest of its
+/// command line (if any).
+fn burner(dir: &std::path::Path, seconds: f64) -> String {
+    let path = dir.join(format!("burn-{seconds}.py"));
+    let code = format!(
+        "import os, sys, time\n\
+         t = time.process_time()\n\
+         while time.process_time() - t < {seconds}:\n    pass\n\
+         if sys.argv[1:]:\n    os.execvp(sys.argv[1], sys.argv[1:])\n"
+    );
+    std::fs::write(&path, code).unwrap();
+    let python = String::from_utf8(
+        std::process::Command::new("sh")
+            .args(["-c", "command -v python3"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    format!("{} {}", python.trim(), path.display())
+}
+
+/// The second adversarial pass of issue 38 (N1): a detached worker that ended before
+/// the run did is a zombie, with no environment to read its run's mark from, so its
+/// CPU time was lost: 0.65 s detached, then 0.65 s in the run's own tree, passed a 1 s
+/// limit. Its time is read by reaping it now, and booked for its run.
+#[cfg(target_os = "linux")]
+#[test]
+fn cpu_time_of_detached_workers_that_ended_counts_against_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let burn = burner(dir.path(), 0.65);
+    let program = format!("(setsid {burn} &); sleep 0.9; {burn} {BIN} solve pursuit");
+    let (code, out, err) = stress(&[
+        "pursuit",
+        "--solution",
+        &program,
+        "--timeout",
+        "1s",
+        "--cases",
+        "1",
+        "--no-save",
+        "--shrink-time",
+        "1s",
+    ]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("time limit exceeded"), "{out}{err}");
+}
+
+/// The second adversarial pass of issue 38 (N1): two detached workers that cleared
+/// their environment (`env -i`) carry no mark and left the run's group, so 1.6 s of
+/// CPU passed a 1 s limit. Such a process counts against every run in flight now
+/// (here two, by `--jobs 2`), since it may be any one's.
+#[cfg(target_os = "linux")]
+#[test]
+fn cpu_time_of_detached_workers_that_cleared_their_environment_counts_against_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let burn = burner(dir.path(), 0.6);
+    let worker = format!("(setsid env -i {burn} &)");
+    let program = format!("{worker}; {worker}; sleep 1.2; {BIN} solve pursuit");
+    let (code, out, err) = stress(&[
+        "pursuit",
+        "--solution",
+        &program,
+        "--timeout",
+        "1s",
+        "--cases",
+        "2",
+        "--jobs",
+        "2",
+        "--no-save",
+        "--shrink-time",
+        "1s",
+    ]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("time limit exceeded"), "{out}{err}");
+}
+
+/// The second adversarial pass of issue 38 (N3): a worker read in the run's tree and
+/// reparented to retrocheck before the same reading listed retrocheck's children was
+/// counted twice, and the largest reading was kept: a correct program using 0.6 s of
+/// CPU, with 150 idle processes that make a reading slow, was judged TLE at 1.2 s in
+/// two runs of two. A reading now counts only as far as the next one confirms it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_worker_reparented_during_a_reading_is_counted_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("reparent.py");
+    std::fs::write(
+        &script,
+        "import os, sys, time\n\
+         def burn(s):\n    t = time.process_time()\n    while time.process_time() - t < s:\n        pass\n\
+         for _ in range(150):\n    if os.fork() == 0:\n        time.sleep(30); os._exit(0)\n\
+         r, w = os.pipe()\n\
+         q = os.fork()\n\
+         if q == 0:\n    if os.fork() == 0:\n        burn(0.52); os.write(w, b'x'); time.sleep(30); os._exit(0)\n    os.read(r, 1); os._exit(0)\n\
+         os.waitpid(q, 0)\n\
+         time.sleep(0.05)\n\
+         os.execvp(sys.argv[1], sys.argv[1:])\n",
+    )
+    .unwrap();
+    let program = format!("python3 {} {BIN} solve pursuit", script.display());
+    let (code, out, err) = stress(&[
+        "pursuit",
+        "--solution",
+        &program,
+        "--timeout",
+        "1s",
+        "--cases",
+        "6",
+        "--no-save",
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("6 inputs, every one accepted"), "{out}");
+}
+
 /// Adversarial pass of issue 38 (M1, M2): a `--json` path that is a link to nothing
 /// passed the check before the run and failed after it, losing the JSON of the whole
 /// run; and one input was "1 inputs, every one accepted".

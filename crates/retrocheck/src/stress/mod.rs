@@ -10,6 +10,7 @@
 //! [`Contest`](crate::contest::Contest) — or games in `.game` files.
 
 pub mod judge;
+mod processes;
 pub mod quote;
 pub mod report;
 pub mod run;

@@ -1,0 +1,354 @@
+//! The processes of a run as /proc shows them (Linux): its tree, the orphans of it that
+//! come back to retrocheck, which run each belongs to, and the CPU time and memory
+//! they use — so that no process a program starts runs free of the run's limits.
+//!
+//! A judge counts every process of a run, however it was started. A process that
+//! leaves the run's tree (a double fork, `setsid`) is reparented to retrocheck, its
+//! child subreaper ([`adopt_orphans`]); it is told apart as a run's by, in order: the
+//! run's mark in its environment, its process group (the run's, unless it called
+//! `setsid`), having been seen in the run's tree or with its mark before (by pid and
+//! start time), or being the only run in flight. One that none of these names — it
+//! left the group, cleared its environment and was never seen — counts against every
+//! run in flight, so that it never runs free. When an adopted process ends, its own
+//! CPU time (and that of the children it reaped) is read by reaping it and kept for its
+//! run ([`Book::finished`]).
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// The environment variable that marks every process of a run.
+pub(super) const RUN_MARK: &str = "RETROCHECK_RUN";
+
+/// A mark no other run of any process shares: this process's id and a counter.
+pub(super) fn run_mark() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    format!(
+        "{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    )
+}
+
+/// Makes this process the child subreaper of its descendants (Linux, once): a process
+/// of a run that escapes its group and outlives its parent is reparented to us rather
+/// than to init, so it can be found, counted and killed with its run.
+pub(super) fn adopt_orphans() {
+    #[cfg(target_os = "linux")]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes one integer argument.
+        ONCE.call_once(|| unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong);
+        });
+    }
+}
+
+/// Whether this process starts children only as runs (the command line does; see
+/// [`own_every_child`]).
+static OWNS_EVERY_CHILD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Declares that this process starts children only through
+/// [`Program::run`](super::run::Program::run), as the `retrocheck` binary does: then
+/// an adopted child that carries no sign of its run is still a run's — counted against
+/// the runs in flight, killed as a stray once none could be its own, and reaped when it
+/// died (a zombie has no environment to read). A library caller may start children of
+/// its own, which the runner must never touch, so without this only the processes
+/// known to be a run's are counted, killed and reaped.
+pub fn own_every_child() {
+    OWNS_EVERY_CHILD.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn owns_every_child() -> bool {
+    OWNS_EVERY_CHILD.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The leaders of the runs in flight, with their marks. Held while a run is spawned,
+/// while adopted processes are reaped and while orphans are killed: a leader, which
+/// only its runner may reap, is always listed by then. Taken before [`book`], never
+/// after.
+pub(super) fn in_flight() -> std::sync::MutexGuard<'static, Vec<(libc::pid_t, String)>> {
+    static LEADERS: std::sync::Mutex<Vec<(libc::pid_t, String)>> = std::sync::Mutex::new(Vec::new());
+    LEADERS.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// What is known of the runs' processes beyond what /proc shows now.
+#[derive(Default)]
+struct Book {
+    /// The run of each process seen in a run's tree or with a run's mark, by pid, with
+    /// its start time (so that a reused pid is not taken for it).
+    seen: HashMap<libc::pid_t, (u64, String)>,
+    /// The CPU time of a run's adopted processes that ended, by the run's mark.
+    finished: HashMap<String, Duration>,
+}
+
+fn book() -> std::sync::MutexGuard<'static, Book> {
+    static BOOK: std::sync::LazyLock<std::sync::Mutex<Book>> = std::sync::LazyLock::new(Default::default);
+    BOOK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// What /proc/PID/stat says of a process.
+struct Stat {
+    /// Exited, waiting to be reaped.
+    zombie: bool,
+    /// Its process group.
+    group: libc::pid_t,
+    /// Its start time in clock ticks since boot: with the pid, it names one process.
+    start: u64,
+    /// User and system time, its own and that of the children it reaped.
+    cpu: Duration,
+}
+
+fn stat(pid: libc::pid_t) -> Option<Stat> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (which may hold spaces and parentheses): state
+    // is field 3, the process group 5, utime, stime, cutime and cstime 14 to 17, the
+    // start time 22.
+    let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+    let number = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
+    let ticks: u64 = (11..15).map(|i| number(i).unwrap_or(0)).sum();
+    // SAFETY: sysconf has no preconditions.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Some(Stat {
+        zombie: fields.first()? == &"Z",
+        group: fields.get(2)?.parse().ok()?,
+        start: number(19)?,
+        cpu: Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second),
+    })
+}
+
+/// The run's mark in the environment of process `pid` (none for a zombie, or for a
+/// process that cleared its environment).
+fn mark_of(pid: libc::pid_t) -> Option<String> {
+    let environ = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+    let prefix = format!("{RUN_MARK}=");
+    let text = environ
+        .split(|&b| b == 0)
+        .find_map(|v| v.strip_prefix(prefix.as_bytes()))?;
+    Some(String::from_utf8_lossy(text).into_owned())
+}
+
+/// The run adopted process `pid` belongs to (see the module's documentation), if any
+/// can be named.
+fn owner(pid: libc::pid_t, stat: &Stat, leaders: &[(libc::pid_t, String)], book: &Book) -> Option<String> {
+    if let Some(mark) = mark_of(pid) {
+        return Some(mark);
+    }
+    if let Some((_, mark)) = leaders.iter().find(|(leader, _)| *leader == stat.group) {
+        return Some(mark.clone());
+    }
+    if let Some((_, mark)) = book.seen.get(&pid).filter(|(start, _)| *start == stat.start) {
+        return Some(mark.clone());
+    }
+    match leaders {
+        [(_, only)] if owns_every_child() => Some(only.clone()),
+        _ => None,
+    }
+}
+
+/// Reaps our child `pid` (a zombie), for the CPU time wait4 gives: its own and that of
+/// the children it reaped.
+fn reap_for_cpu(pid: libc::pid_t) -> Option<Duration> {
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid out-parameter for wait4.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on our own child, with valid out-pointers; the caller made sure it
+    // is no run's leader, whose runner alone reaps it.
+    let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+    (reaped == pid).then(|| cpu_time(&usage))
+}
+
+/// The user and system time wait4 reported.
+pub(super) fn cpu_time(usage: &libc::rusage) -> Duration {
+    let time = |t: &libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    time(&usage.ru_utime) + time(&usage.ru_stime)
+}
+
+/// The CPU time of the run `mark`'s processes that left its tree and came back to us
+/// (with their descendants), those that ended included: reaps the adopted processes
+/// that ended, whichever run they belong to, and books their CPU time for it.
+pub(super) fn adopted_cpu(mark: &str) -> Duration {
+    let leaders = in_flight();
+    let mut book = book();
+    let mut total = Duration::ZERO;
+    let mut seen = Vec::new();
+    for child in our_children() {
+        if leaders.iter().any(|(leader, _)| *leader == child) {
+            continue;
+        }
+        let Some(stat) = stat(child) else { continue };
+        let owner = owner(child, &stat, &leaders, &book);
+        if stat.zombie {
+            // Ours to reap when it is a run's: the runs it may belong to get its time.
+            let owners: Vec<&str> = match &owner {
+                Some(owner) => vec![owner.as_str()],
+                None if owns_every_child() => leaders.iter().map(|(_, m)| m.as_str()).collect(),
+                None => continue,
+            };
+            if let Some(cpu) = reap_for_cpu(child) {
+                book.seen.remove(&child);
+                for owner in owners {
+                    if leaders.iter().any(|(_, m)| m == owner) {
+                        *book.finished.entry(owner.to_string()).or_default() += cpu;
+                    }
+                }
+            }
+            continue;
+        }
+        match &owner {
+            Some(owner) if owner == mark => total += tree_usage(child, true, &mut seen).1,
+            // Against every run in flight, since it may be any one's.
+            None if owns_every_child() => total += tree_usage(child, true, &mut Vec::new()).1,
+            _ => {}
+        }
+        if let Some(owner) = owner {
+            book.seen.insert(child, (stat.start, owner));
+        }
+    }
+    for (pid, start) in seen {
+        book.seen.insert(pid, (start, mark.to_string()));
+    }
+    total + book.finished.get(mark).copied().unwrap_or_default()
+}
+
+/// Notes the processes of run `mark`'s tree (pid and start time), so that one of
+/// them that comes back to us later is known as the run's.
+pub(super) fn note_seen(mark: &str, processes: Vec<(libc::pid_t, u64)>) {
+    let mut book = book();
+    for (pid, start) in processes {
+        book.seen.insert(pid, (start, mark.to_string()));
+    }
+}
+
+/// Forgets run `mark` once it has ended: what it used is read, its processes are gone.
+/// The CPU time of its adopted processes that ended, reaped since its last reading.
+pub(super) fn forget(mark: &str) -> Duration {
+    let mut book = book();
+    book.seen.retain(|_, (_, m)| m != mark);
+    book.finished.remove(mark).unwrap_or_default()
+}
+
+/// Kills and reaps our children that belong to run `mark` (orphans of the run,
+/// adopted by [`adopt_orphans`]; their CPU time is booked for it), and, where this
+/// process [owns every child](own_every_child), the strays no run in flight can claim;
+/// round after round, since each one killed may leave orphans of its own; bounded, so
+/// that a fork bomb cannot keep the runner here. The run's own leader is reaped
+/// already; its place in [`in_flight`] is told apart by its mark, since its pid may be
+/// reused.
+pub(super) fn kill_orphans_of(mark: &str) {
+    let leaders = in_flight();
+    let others: Vec<(libc::pid_t, String)> = leaders.iter().filter(|(_, m)| m != mark).cloned().collect();
+    // The runs a stray may belong to: the others, and this one, whose leader (pid 0
+    // here, as its pid is free now) names no group any more.
+    let mut claimants = others.clone();
+    claimants.push((0, mark.to_string()));
+    let mut book = book();
+    for _ in 0..64 {
+        let mut killed = false;
+        for child in our_children() {
+            if others.iter().any(|(p, _)| *p == child) {
+                continue;
+            }
+            let Some(stat) = stat(child) else { continue };
+            let owner = owner(child, &stat, &claimants, &book);
+            let ours = match &owner {
+                Some(m) if m == mark => true,
+                // Another run's, still in flight: that run kills it.
+                Some(m) if others.iter().any(|(_, o)| o == m) => false,
+                // The known run of another that ended: a stray.
+                Some(_) => true,
+                // Claimed by no run: killed once no run in flight could be its own.
+                None => owns_every_child() && (stat.zombie || others.is_empty()),
+            };
+            if !ours {
+                continue;
+            }
+            // SAFETY: `child` is our unreaped child (found among our children just
+            // now, not a leader in flight, and only we reap it), so its pid cannot
+            // name another process.
+            unsafe { libc::kill(child, libc::SIGKILL) };
+            let mut status = 0;
+            // SAFETY: a zeroed rusage is a valid out-parameter for wait4.
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            // SAFETY: as above; it was just killed, so waiting for it ends.
+            if unsafe { libc::wait4(child, &mut status, 0, &mut usage) } == child {
+                book.seen.remove(&child);
+                if owner.as_deref() == Some(mark) {
+                    *book.finished.entry(mark.to_string()).or_default() += cpu_time(&usage);
+                }
+            }
+            killed = true;
+        }
+        if !killed {
+            return;
+        }
+    }
+}
+
+/// This process's children, over all its threads (/proc/self/task/*/children), but
+/// the watchdog, which is no run's.
+fn our_children() -> Vec<libc::pid_t> {
+    let mut children = children_of("self");
+    let watchdog = super::run::watchdog_pid();
+    children.retain(|&c| c != watchdog);
+    children.sort_unstable();
+    children.dedup();
+    children
+}
+
+/// The children of every thread of process `pid` ("self" for this one): a child
+/// started by another thread than the main one is listed under that thread alone
+/// (issue 38, adversarial pass).
+fn children_of(pid: &str) -> Vec<libc::pid_t> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task"))
+        .into_iter()
+        .flatten()
+        .flatten();
+    let mut children = Vec::new();
+    for task in tasks {
+        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+            children.extend(
+                text.split_whitespace()
+                    .filter_map(|c| c.parse::<libc::pid_t>().ok()),
+            );
+        }
+    }
+    children
+}
+
+/// The high-water mark of the resident memory of process `pid` since its exec
+/// (`VmHWM` in /proc/PID/status), if it is still running.
+fn high_water_mark(pid: libc::pid_t) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The largest memory high-water mark of process `pid` and its descendants, and (when
+/// `cpu`) the sum of their CPU times; each process read is added to `seen` with its
+/// start time.
+pub(super) fn tree_usage(pid: libc::pid_t, cpu: bool, seen: &mut Vec<(libc::pid_t, u64)>) -> (u64, Duration) {
+    let mut stack = vec![pid];
+    let mut most = 0;
+    let mut total = Duration::ZERO;
+    // Bounded: a fork bomb must not keep the runner walking.
+    let mut budget = 256;
+    while let Some(p) = stack.pop() {
+        most = most.max(high_water_mark(p).unwrap_or(0));
+        if cpu {
+            if let Some(stat) = stat(p) {
+                total += stat.cpu;
+                seen.push((p, stat.start));
+            }
+        }
+        for child in children_of(&p.to_string()) {
+            if budget > 0 {
+                budget -= 1;
+                stack.push(child);
+            }
+        }
+    }
+    (most, total)
+}
