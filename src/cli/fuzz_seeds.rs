@@ -2,7 +2,7 @@
 
 use super::{Exit, Status};
 use retrocheck::internals::case::Case;
-use retrocheck::internals::corpus::{content_name, inputs, Kind};
+use retrocheck::internals::corpus::{content_name, inputs, present, Kind};
 use retrocheck::internals::fuzz::encode;
 use retrocheck::problems::Problem;
 use std::path::{Path, PathBuf};
@@ -33,7 +33,17 @@ fn write(dir: &Path, bytes: &[u8]) -> Result<bool, Exit> {
                 .map_err(|e| Exit::bad(format!("{}: {e}", path.display())))?;
             Ok(true)
         }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        // Something is there: this input only if it is a regular file with these bytes;
+        // a symbolic link or a file of other content is left untouched and said
+        // (issue 38, M5), not counted as a seed.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => match present(&path, bytes) {
+            Ok(true) => Ok(false),
+            Ok(false) => Err(Exit::bad(format!(
+                "{}: vanished while it was written",
+                path.display()
+            ))),
+            Err(e) => Err(Exit::bad(e.to_string())),
+        },
         Err(e) => Err(Exit::bad(format!("{}: {e}", path.display()))),
     }
 }
@@ -60,9 +70,18 @@ pub fn run(args: Args) -> Status {
             .expect("a known fuzz target");
         slot.1 += usize::from(new);
     };
+    // A file that cannot be read is named and skipped, as `replay` does, rather than
+    // ending the seeding (issue 38, M5); the exit status still says so.
+    let mut unread = 0;
     for file in &files {
-        let text = retrocheck::internals::corpus::read_bounded(file)
-            .map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
+        let text = match retrocheck::internals::corpus::read_bounded(file) {
+            Ok(text) => text,
+            Err(e) => {
+                outln!("BAD {}: {e}", file.display());
+                unread += 1;
+                continue;
+            }
+        };
         let cases: Vec<Case> = match Kind::of_path(file) {
             Some(Kind::Game) => {
                 count(
@@ -99,5 +118,11 @@ pub fn run(args: Args) -> Status {
         counts.join(", "),
         args.out.display()
     );
+    if unread > 0 {
+        return Err(Exit::bad(format!(
+            "{} not read (BAD above); the rest are seeded",
+            retrocheck::text::count(unread, "corpus file")
+        )));
+    }
     Ok(())
 }

@@ -60,7 +60,8 @@ pub fn run(paths: Vec<PathBuf>, own: &Own) -> Status {
         )))
     } else if unusable > 0 {
         Err(Exit::bad(format!(
-            "{unusable} corpus files cannot be used (BAD above): the corpus's fault, not the solver's"
+            "{} cannot be used (BAD above): the corpus's fault, not the solver's",
+            retrocheck::text::count(unusable, "corpus file")
         )))
     } else {
         Ok(())

@@ -4,7 +4,7 @@ use super::{Exit, Status};
 use retrocheck::internals::case::Case;
 use retrocheck::solve::retrograde;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Games larger than this make unreadable pictures.
@@ -49,11 +49,23 @@ pub fn run(args: Args) -> Status {
     Ok(())
 }
 
-fn render(dot: &str, svg: &PathBuf) -> Status {
+/// Renders `dot` to `svg` through a new file beside it, which takes its place only when
+/// `dot` wrote something into it: a `dot` that exits 0 without writing must not make
+/// us say "wrote", nor leave an earlier file there to be taken for this one (issue 38).
+fn render(dot: &str, svg: &Path) -> Status {
+    let dir = match svg.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let fresh = tempfile::Builder::new()
+        .prefix(".retrocheck-show-")
+        .suffix(".svg")
+        .tempfile_in(dir)
+        .map_err(|e| Exit::bad(format!("{}: cannot write there: {e}", svg.display())))?;
     let child = Command::new("dot")
         .arg("-Tsvg")
         .arg("-o")
-        .arg(svg)
+        .arg(fresh.path())
         .stdin(Stdio::piped())
         .spawn();
     let mut child = child.map_err(|_| {
@@ -67,12 +79,14 @@ fn render(dot: &str, svg: &PathBuf) -> Status {
     if !status.success() {
         return Err(Exit::bad(format!("dot failed with {status}")));
     }
-    // A `dot` that exits 0 without writing must not make us say "wrote" (issue 38).
-    if !std::fs::metadata(svg).is_ok_and(|m| m.is_file() && m.len() > 0) {
+    if !std::fs::metadata(fresh.path()).is_ok_and(|m| m.is_file() && m.len() > 0) {
         return Err(Exit::bad(format!(
             "dot exited 0 but wrote nothing to {}",
             svg.display()
         )));
     }
+    fresh
+        .persist(svg)
+        .map_err(|e| Exit::bad(format!("{}: {}", svg.display(), e.error)))?;
     Ok(())
 }

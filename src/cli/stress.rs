@@ -66,7 +66,7 @@ pub struct Args {
     #[arg(long)]
     pub memory_limit: Option<String>,
     /// Compare bytes: a difference in white space only (a trailing space, `\r\n`) is a
-    /// presentation error. Without it, outputs are compared token by token per line.
+    /// presentation error. Without it, outputs are compared token by token per line, blank lines ignored.
     #[arg(long)]
     pub exact: bool,
     /// The largest test case to try, in the problem's unit (vertices for pursuit and

@@ -321,7 +321,8 @@ fn a_huge_rayon_thread_count_and_a_blank_solution_are_refused() {
 }
 
 /// Adversarial pass of issue 38 (M10): `show --svg FILE` said "wrote FILE" on the exit
-/// status of `dot` alone; a `dot` that exits 0 and writes nothing is now an error.
+/// status of `dot` alone; a `dot` that exits 0 and writes nothing is now an error, and
+/// an earlier file at the name is left as it was, not taken for the new picture.
 #[cfg(unix)]
 #[test]
 fn show_does_not_claim_an_svg_that_dot_did_not_write() {
@@ -335,7 +336,9 @@ fn show_does_not_claim_an_svg_that_dot_did_not_write() {
         dir.path().display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    // An earlier picture at the name must not be taken for this one.
     let svg = dir.path().join("out.svg");
+    std::fs::write(&svg, "<svg>an earlier picture</svg>").unwrap();
     let game = dir.path().join("one.game");
     std::fs::write(&game, "game 1;\n0 A ;\n").unwrap();
     let out = crate::support::retrocheck()
@@ -353,4 +356,14 @@ fn show_does_not_claim_an_svg_that_dot_did_not_write() {
         "{}",
         stderr(&out)
     );
+    assert_eq!(
+        std::fs::read_to_string(&svg).unwrap(),
+        "<svg>an earlier picture</svg>"
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(left.len(), 3, "no temporary file is left behind: {left:?}");
 }

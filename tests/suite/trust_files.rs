@@ -389,3 +389,96 @@ fn stress_game_cuts_a_long_counterexample_to_one_screen_numbered_from_the_failur
     assert!(runs < 1000, "{runs} runs");
     let _ = std::fs::remove_dir_all(Path::new(report).parent().unwrap());
 }
+
+/// Makes a FIFO at `path`.
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: a valid C string.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+}
+
+/// Adversarial pass of issue 38 (M4): `replay` of a FIFO named on its own said "Not a
+/// directory (os error 20)", while the same FIFO inside a directory was "BAD …: not a
+/// regular file". Both say what the file is now, at once.
+#[cfg(unix)]
+#[test]
+fn replay_of_a_fifo_named_on_its_own_says_it_is_not_a_regular_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("x.game");
+    mkfifo(&fifo);
+    let o = within(
+        {
+            let mut c = retrocheck();
+            c.arg("replay").arg(&fifo);
+            c
+        },
+        Duration::from_secs(60),
+    );
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert_eq!(o.status.code(), Some(2), "{out}{err}");
+    assert!(out.contains("not a regular file"), "{out}{err}");
+    assert!(!err.contains("Not a directory"), "{err}");
+    assert!(err.contains("1 corpus file cannot be used"), "{err}");
+}
+
+/// Adversarial pass of issue 38 (M5): a FIFO in the text corpus ended `fuzz-seeds`
+/// with nothing seeded, where `replay` skips it as BAD; and a symbolic link planted at
+/// a seed's content name was counted as that seed already there. The FIFO is named and
+/// skipped (the rest seeded, exit 2), and the link is refused and left as it was.
+#[cfg(unix)]
+#[test]
+fn fuzz_seeds_skips_a_fifo_and_refuses_a_planted_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir_all(corpus.join("games")).unwrap();
+    let game = "game 2;\n0 A 1;\n1 B;\n";
+    std::fs::write(corpus.join("games").join("a.game"), game).unwrap();
+    mkfifo(&corpus.join("games").join("ff.game"));
+    let seed = |out: &std::path::Path| {
+        within(
+            {
+                let mut c = retrocheck();
+                c.arg("fuzz-seeds")
+                    .arg("--corpus")
+                    .arg(&corpus)
+                    .arg("--out")
+                    .arg(out);
+                c
+            },
+            Duration::from_secs(60),
+        )
+    };
+    let out = dir.path().join("fuzz");
+    let o = seed(&out);
+    let (text, err) = (stdout(&o), stderr(&o));
+    assert_eq!(o.status.code(), Some(2), "{text}{err}");
+    assert!(
+        text.contains("BAD") && text.contains("ff.game") && text.contains("a FIFO"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 for game_format"),
+        "the readable game was not seeded: {text}"
+    );
+    assert!(err.contains("1 corpus file not read"), "{err}");
+
+    // A link at the game's seed name, pointing at a file of the victim's.
+    let planted = dir.path().join("fuzz2");
+    let name = retrocheck::internals::corpus::content_name(game.as_bytes());
+    std::fs::create_dir_all(planted.join("game_format")).unwrap();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "mine").unwrap();
+    let link = planted.join("game_format").join(&name);
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    std::fs::remove_file(corpus.join("games").join("ff.game")).unwrap();
+    let o = seed(&planted);
+    let (text, err) = (stdout(&o), stderr(&o));
+    assert_eq!(o.status.code(), Some(2), "{text}{err}");
+    assert!(
+        err.contains("a symbolic link") && err.contains("left untouched"),
+        "{err}"
+    );
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine");
+}

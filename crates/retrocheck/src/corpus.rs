@@ -129,7 +129,7 @@ pub fn read_bounded(path: &Path) -> Result<String, String> {
     use std::io::Read;
     let meta = fs::metadata(path).map_err(|e| e.to_string())?;
     if !meta.is_file() {
-        return Err("not a regular file".into());
+        return Err(format!("{}, not a regular file", describe(meta.file_type())));
     }
     let mut text = String::new();
     fs::File::open(path)
@@ -232,7 +232,9 @@ pub fn inputs(root: &Path) -> std::io::Result<Vec<PathBuf>> {
 /// takes, in a stable order: [`inputs`] for a problem the registry does not know.
 pub fn inputs_where(root: &Path, keep: impl Fn(&Path) -> bool) -> std::io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
-    if root.is_file() {
+    // A file named on its own, of whatever type: a FIFO or a device is refused by its
+    // reading as not a regular file, not taken for a directory (issue 38, M4).
+    if root.exists() && !root.is_dir() {
         found.push(root.to_path_buf());
         return Ok(found);
     }
@@ -308,7 +310,7 @@ pub fn save_in(
         already_present,
     };
     // An input under this name with other content: refused before anything is written.
-    if present(&input_path, input)? && present(&output_path, output)? {
+    if present(&input_path, input.as_bytes())? && present(&output_path, output.as_bytes())? {
         return Ok(saved(true));
     }
     let output_temp = written(&dir, output)?;
@@ -332,7 +334,7 @@ pub fn save_in(
 /// following a symbolic link and without waiting on a FIFO ([`open_regular`]), and
 /// at most `text`'s length and one more byte are read, so neither a link to
 /// `/dev/zero` nor a FIFO nobody writes to can hang a run or fill its memory.
-fn present(path: &Path, text: &str) -> std::io::Result<bool> {
+pub fn present(path: &Path, text: &[u8]) -> std::io::Result<bool> {
     use std::io::Read;
     let located = |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
     let file = match open_regular(path) {
@@ -344,7 +346,7 @@ fn present(path: &Path, text: &str) -> std::io::Result<bool> {
     file.take(text.len() as u64 + 1)
         .read_to_end(&mut existing)
         .map_err(located)?;
-    if existing == text.as_bytes() {
+    if existing == text {
         Ok(true)
     } else {
         Err(clash(path))
@@ -441,7 +443,7 @@ fn link_new(temp: tempfile::NamedTempFile, path: &Path, text: &str) -> std::io::
     match temp.persist_noclobber(path) {
         Ok(_) => Ok(true),
         Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
-            present(path, text).and_then(|same| if same { Ok(false) } else { Err(clash(path)) })
+            present(path, text.as_bytes()).and_then(|same| if same { Ok(false) } else { Err(clash(path)) })
         }
         Err(e) => Err(std::io::Error::new(
             e.error.kind(),

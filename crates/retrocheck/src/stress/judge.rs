@@ -251,18 +251,20 @@ fn describe_status(status: std::process::ExitStatus) -> String {
 pub fn compare(actual: &[u8], expected: &[u8], exact: bool) -> Verdict {
     let end = || "the end of the output".to_string();
     let (want, got) = (content_lines(expected), content_lines(actual));
-    for line in 0..want.len().max(got.len()) {
-        let (w, g) = (want.get(line), got.get(line));
-        if w.map(|w| tokens(w)) != g.map(|g| tokens(g)) {
-            if let (Some(w), Some(g)) = (w, g) {
+    for k in 0..want.len().max(got.len()) {
+        let (w, g) = (want.get(k), got.get(k));
+        if w.map(|(_, w)| tokens(w)) != g.map(|(_, g)| tokens(g)) {
+            // Named by the program's line where it has one, as the user reads it.
+            let line = g.or(w).map_or(1, |(number, _)| *number);
+            if let (Some((_, w)), Some((_, g))) = (w, g) {
                 if w.len().max(g.len()) > QUOTE_LIMIT {
-                    return long_lines_differ(line + 1, w, g);
+                    return long_lines_differ(line, w, g);
                 }
             }
             return Verdict::WrongAnswer {
-                line: line + 1,
-                expected: w.map_or_else(end, |w| quote(w)),
-                got: g.map_or_else(end, |g| quote(g)),
+                line,
+                expected: w.map_or_else(end, |(_, w)| quote(w)),
+                got: g.map_or_else(end, |(_, g)| quote(g)),
             };
         }
     }
@@ -313,14 +315,17 @@ fn long_lines_differ(line: usize, expected: &[u8], got: &[u8]) -> Verdict {
     }
 }
 
-/// The lines of an output without their trailing white space (`\r` included) and
-/// without the blank lines at its end.
-fn content_lines(text: &[u8]) -> Vec<&[u8]> {
-    let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').map(|l| l.trim_ascii_end()).collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
-    }
-    lines
+/// The lines of an output that hold a token, with their numbers (from 1) and without
+/// their trailing white space (`\r` included): blank lines are ignored anywhere, as
+/// judges comparing tokens ignore them (issue 38, M8: a leading blank line was a wrong
+/// answer).
+fn content_lines(text: &[u8]) -> Vec<(usize, &[u8])> {
+    text.split(|&b| b == b'\n')
+        .map(|l| l.trim_ascii_end())
+        .enumerate()
+        .filter(|(_, l)| !tokens(l).is_empty())
+        .map(|(i, l)| (i + 1, l))
+        .collect()
 }
 
 fn tokens(line: &[u8]) -> Vec<&[u8]> {
@@ -414,6 +419,25 @@ mod tests {
         assert_eq!(v.line(), Some(2), "{v}");
         // An extra blank line is one further.
         let v = compare(b"Case #1: No\nCase #2: Yes\n\n", expected, true);
+        assert_eq!(v.line(), Some(3), "{v}");
+    }
+
+    /// Issue 38, M8: a leading blank line was a wrong answer, though judges that
+    /// compare tokens accept it; in exact mode it is a presentation error.
+    #[test]
+    fn blank_lines_anywhere_are_ignored_unless_exact() {
+        let expected = b"Case #1: No\nCase #2: Yes\n";
+        for actual in [
+            &b"\nCase #1: No\nCase #2: Yes\n"[..],
+            b"Case #1: No\n  \n\nCase #2: Yes\n",
+            b" \r\nCase #1: No\nCase #2: Yes",
+        ] {
+            assert_eq!(compare(actual, expected, false), Verdict::Accepted);
+            let v = compare(actual, expected, true);
+            assert!(matches!(v, Verdict::PresentationError { .. }), "{v}");
+        }
+        // A wrong line after a blank one is named by the program's line number.
+        let v = compare(b"\nCase #1: No\nCase #2: No\n", expected, false);
         assert_eq!(v.line(), Some(3), "{v}");
     }
 
