@@ -17,6 +17,96 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// What `--timeout` and `--max-size` say of one target.
+struct Figures {
+    name: &'static str,
+    unit: &'static str,
+    official_max: Option<u32>,
+    default_max_size: u32,
+    time_limit: Duration,
+}
+
+impl Figures {
+    fn of<T: Target>() -> Figures {
+        Figures {
+            name: T::NAME,
+            unit: T::UNIT,
+            official_max: T::OFFICIAL_MAX,
+            default_max_size: T::DEFAULT_MAX_SIZE,
+            time_limit: T::TIME_LIMIT,
+        }
+    }
+
+    /// Every registered problem's, in the registry's order.
+    fn problems() -> Vec<Figures> {
+        struct Read;
+        impl retrocheck::internals::builtin::Visit for Read {
+            type Output = Figures;
+            fn visit<T: Contest + retrocheck::problems::Registered>(self) -> Figures {
+                Figures::of::<T>()
+            }
+        }
+        retrocheck::problems::Problem::ALL
+            .iter()
+            .map(|&p| retrocheck::internals::builtin::visit(p, Read))
+            .collect()
+    }
+}
+
+/// `--timeout`'s help: each problem's limit, grouped by limit ("pursuit, shiritori,
+/// catmouse 2s, berzerk 4s, …").
+fn timeout_help() -> String {
+    let problems = Figures::problems();
+    let mut limits: Vec<Duration> = problems.iter().map(|f| f.time_limit).collect();
+    limits.sort();
+    limits.dedup();
+    let groups: Vec<String> = limits
+        .iter()
+        .map(|&limit| {
+            let names: Vec<&str> = problems
+                .iter()
+                .filter(|f| f.time_limit == limit)
+                .map(|f| f.name)
+                .collect();
+            format!("{} {}", names.join(", "), humantime::format_duration(limit))
+        })
+        .collect();
+    format!(
+        "Time limit per run, of CPU time (the program's and its children's); the program is killed with its \
+         children after it, or after 3 times it on the clock (a program that sleeps). Default: the original \
+         judge's (docs/problems/: {}; {} for games), unscaled",
+        groups.join(", "),
+        humantime::format_duration(Figures::of::<Game>().time_limit)
+    )
+}
+
+/// `--max-size`'s help: each target's unit and default size.
+fn max_size_help() -> String {
+    let sizes: Vec<String> = Figures::problems()
+        .into_iter()
+        .chain([Figures::of::<Game>()])
+        .map(|f| {
+            let official = if f.official_max == Some(f.default_max_size) {
+                ", the official maximum"
+            } else {
+                ""
+            };
+            format!(
+                "{} {} {}{official}",
+                f.name,
+                retrocheck::text::thousands(u64::from(f.default_max_size)),
+                f.unit
+            )
+        })
+        .collect();
+    format!(
+        "The largest test case to try, in the problem's unit; capped at the official limit unless \
+         --beyond-limits. Sizes are drawn log-uniformly from 1 up to it, and one test case in sixteen takes it; \
+         the summary names the largest input tried. Default: {} (larger cases take seconds)",
+        sizes.join("; ")
+    )
+}
+
 /// At most this many bytes of the program's output on the shrunk input are shown.
 const SHOWN_OUTPUT: usize = 600;
 
@@ -54,11 +144,9 @@ pub struct Args {
     /// Programs run in parallel (the verdicts do not depend on it).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
-    /// Time limit per run, of CPU time (the program's and its children's); the
-    /// program is killed with its children after it, or after 3 times it on the clock
-    /// (a program that sleeps). Default: the original judge's (docs/problems/: pursuit,
-    /// shiritori, catmouse 2s, berzerk 4s, minigame 6s; 2s for games), unscaled.
-    #[arg(long, value_parser = humantime::parse_duration)]
+    // The help texts that name each problem's figures are made from the registry
+    // ([`timeout_help`], [`max_size_help`]), so that they stay true when one changes.
+    #[arg(long, value_parser = humantime::parse_duration, help = timeout_help())]
     pub timeout: Option<Duration>,
     /// Memory limit per process, e.g. 256M or 1G: the address space of every process
     /// of the command is limited to it (RLIMIT_AS), and a run whose peak resident memory
@@ -69,13 +157,7 @@ pub struct Args {
     /// presentation error. Without it, outputs are compared token by token per line, blank lines ignored.
     #[arg(long)]
     pub exact: bool,
-    /// The largest test case to try, in the problem's unit (vertices for pursuit and
-    /// minigame, positions for games); capped at the official limit unless
-    /// --beyond-limits. Sizes are drawn log-uniformly from 1 up to it, and one test
-    /// case in sixteen takes it; the summary names the largest input tried. Default:
-    /// the official maximum (pursuit 100, catmouse 50), or 1,000 (minigame, berzerk,
-    /// games) or 2,000 words (shiritori), where larger cases take seconds.
-    #[arg(long)]
+    #[arg(long, help = max_size_help())]
     pub max_size: Option<u32>,
     /// Let --max-size go beyond the problem's official limit.
     #[arg(long)]

@@ -346,3 +346,47 @@ fn a_regular_file_answers_as_a_pipe_does_from_where_it_starts() {
         "Aoki\nTakahashi\nDraw\n"
     );
 }
+
+/// Issue 37: `stress --help` hand-copied each problem's time limit and default size,
+/// which drift when a problem changes or is added; they are made from the registry, and
+/// every registered problem's figures are there.
+#[test]
+fn stress_help_gives_every_problems_time_limit_and_default_size() {
+    let help = stdout(&run(&["stress", "--help"], ""));
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    struct Figures;
+    impl retrocheck::internals::builtin::Visit for Figures {
+        type Output = (String, String);
+        fn visit<T: retrocheck::contest::Contest + retrocheck::problems::Registered>(
+            self,
+        ) -> (String, String) {
+            (
+                format!(
+                    "{} {}",
+                    T::NAME,
+                    retrocheck::text::thousands(u64::from(T::DEFAULT_MAX_SIZE))
+                ),
+                humantime_like(T::TIME_LIMIT),
+            )
+        }
+    }
+    fn humantime_like(d: std::time::Duration) -> String {
+        format!("{}s", d.as_secs())
+    }
+    for problem in retrocheck::problems::Problem::ALL {
+        let (size, limit) = retrocheck::internals::builtin::visit(problem, Figures);
+        assert!(help.contains(&size), "--max-size does not give {size}: {help}");
+        let timeout = help.split("--timeout").nth(1).unwrap_or_default();
+        let timeout = &timeout[..timeout.find("--memory-limit").unwrap_or(timeout.len())];
+        // Problems share a limit in a group: "pursuit, shiritori, catmouse 2s, …".
+        let after = &timeout[timeout.find(problem.name()).expect("the problem is named")..];
+        let named = after.split([' ', ',', ';']).find(|w| {
+            w.len() > 1 && w.ends_with('s') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
+        }) == Some(limit.as_str());
+        assert!(
+            named,
+            "--timeout does not give {} {limit}: {timeout}",
+            problem.name()
+        );
+    }
+}

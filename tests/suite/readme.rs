@@ -286,3 +286,74 @@ fn the_docs_give_a_cargo_doc_command_that_finds_retrochecks_manifest() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A count in words, as the docs write counts of families ("twenty-two").
+fn in_words(n: usize) -> String {
+    const ONES: [&str; 20] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 10] = [
+        "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    match n {
+        0..20 => ONES[n].to_string(),
+        _ if n % 10 == 0 => TENS[n / 10].to_string(),
+        _ => format!("{}-{}", TENS[n / 10], ONES[n % 10]),
+    }
+}
+
+/// The docs say how many seeded generator families there are in words, in several
+/// places (issue 37: "twenty-two families" was hand-copied into five): each must be the
+/// registry's count, which grows by two with every problem added.
+#[test]
+fn the_docs_count_the_seeded_families_as_the_registry_does() {
+    let seeded = in_words(retrocheck::internals::generate::Family::SEEDED.len());
+    // From ten: "adds two seeded families" is no count of them all.
+    let numbers: Vec<String> = (10..100).map(in_words).collect();
+    let mut counts = 0;
+    for path in pages() {
+        let text = page(&path).replace('\n', " ");
+        let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+        for (i, word) in words.iter().enumerate() {
+            let word = word.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '-');
+            let next = words[i + 1..]
+                .iter()
+                .take(3)
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let about_families =
+                next.starts_with("seeded") || next.starts_with("generator") || next.contains("**seeded**");
+            if about_families && numbers.iter().any(|n| n == word) {
+                assert_eq!(
+                    word, seeded,
+                    "{path}: \"{word} {next}\" but the registry has {seeded} seeded families"
+                );
+                counts += 1;
+            }
+        }
+    }
+    assert!(
+        counts >= 3,
+        "the docs' counts of families were not found ({counts})"
+    );
+}
