@@ -17,9 +17,10 @@ use crate::problems::{parse, ContestProblem};
 use std::collections::HashSet;
 
 /// Every test case one edit of `t`'s contest input away, within the official limits
-/// when `official`, coarsest first: blocks of lines (halves, quarters, …, single lines)
-/// with and without their count, single tokens, single characters of words, and each
-/// number made 0, 1, half or one less.
+/// when `official`, coarsest first: blocks of lines (halves, quarters, …) with and
+/// without their count, ranges of values cut (a count of vertices halved, with the
+/// lines that name the vertices beyond it), single lines, single tokens, single
+/// characters of words, and each number made 0, 1, half or one less.
 pub fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
     let mut text = String::new();
     t.print_case(&mut text);
@@ -47,9 +48,9 @@ pub fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
             .map(|l| l.iter().map(|s| s.to_string()).collect())
             .collect()
     };
-    // Blocks of lines, each with every header number before it lowered by its length.
-    let mut len = lines.len().next_power_of_two();
-    while len >= 1 {
+    // Blocks of lines, each with every header number before it lowered by its length;
+    // single lines come after the ranges of values cut below.
+    let blocks = |len: usize, keep: &mut dyn FnMut(Vec<Vec<String>>)| {
         for start in (0..lines.len()).step_by(len) {
             let end = (start + len).min(lines.len());
             let removed = end - start;
@@ -65,8 +66,51 @@ pub fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
                 }
             }
         }
+    };
+    let mut len = lines.len().next_power_of_two();
+    while len >= 2 {
+        blocks(len, &mut keep);
         len /= 2;
     }
+    // A range of values cut: a header number (a count of vertices, n) made half,
+    // a quarter, … of itself, the body lines that name a larger value removed, and
+    // another header number (the count of those lines, m) lowered by as many. Without
+    // it a graph of 2,000 vertices loses one vertex per step, each a run of the
+    // program (issue 35: a 1,876-vertex failure took over ten minutes to shrink).
+    let headers = header_numbers(&lines);
+    let header_lines: HashSet<usize> = headers.iter().map(|&(i, _)| i).collect();
+    for &(line, token) in &headers {
+        let n: u64 = lines[line][token].parse().expect("a header number");
+        let mut bound = n / 2;
+        while bound >= 1 {
+            // The kept lines, each with its place in `lines`: header lines always stay.
+            let kept: Vec<usize> = (0..lines.len())
+                .filter(|&i| {
+                    i == 0
+                        || header_lines.contains(&i)
+                        || !lines[i].iter().any(|t| t.parse::<u64>().is_ok_and(|v| v > bound))
+                })
+                .collect();
+            let removed = (lines.len() - kept.len()) as u64;
+            let at = |original: usize| kept.binary_search(&original).expect("a header line is kept");
+            let mut rest: Vec<Vec<String>> = kept.iter().map(|&i| owned(&lines[i..=i]).remove(0)).collect();
+            rest[at(line)][token] = bound.to_string();
+            keep(rest.clone());
+            for &(count_line, count_token) in &headers {
+                if (count_line, count_token) == (line, token) || removed == 0 {
+                    continue;
+                }
+                let value: u64 = lines[count_line][count_token].parse().expect("a header number");
+                if let Some(lowered) = value.checked_sub(removed) {
+                    let mut counted = rest.clone();
+                    counted[at(count_line)][count_token] = lowered.to_string();
+                    keep(counted);
+                }
+            }
+            bound /= 2;
+        }
+    }
+    blocks(1, &mut keep);
     // Single tokens, then single characters of the tokens that are not numbers.
     for (i, line) in lines.iter().enumerate() {
         for j in 0..line.len() {
@@ -91,7 +135,8 @@ pub fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
     }
     // A value made smaller everywhere outside the header lines: a vertex renamed, so
     // that the count of vertices can follow.
-    let headers: HashSet<usize> = header_numbers(&lines).into_iter().map(|(i, _)| i).collect();
+    let headers_all = header_numbers(&lines);
+    let headers: HashSet<usize> = headers_all.iter().map(|&(i, _)| i).collect();
     let body = |i: &usize| i > &0 && !headers.contains(i);
     let mut values: Vec<u64> = (0..lines.len())
         .filter(body)
@@ -99,6 +144,33 @@ pub fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
         .collect();
     values.sort_unstable();
     values.dedup();
+    // First the values made dense at once, in order (the vertices renumbered 1, 2, …
+    // from the smallest), with each header number that counted more values lowered to
+    // the largest one left: one step where renaming vertices one by one takes as many
+    // steps as there are gaps (issue 35).
+    if let Some(&least) = values.first() {
+        let dense = |v: u64| least + values.binary_search(&v).expect("a body value") as u64;
+        let largest = dense(*values.last().expect("not empty"));
+        if largest < *values.last().expect("not empty") {
+            let mut rest = owned(&lines);
+            for i in (0..lines.len()).filter(body) {
+                for token in rest[i].iter_mut() {
+                    if let Ok(v) = token.parse::<u64>() {
+                        *token = dense(v).to_string();
+                    }
+                }
+            }
+            keep(rest.clone());
+            for &(line, token) in &headers_all {
+                let value: u64 = lines[line][token].parse().expect("a header number");
+                if largest < value {
+                    let mut counted = rest.clone();
+                    counted[line][token] = largest.to_string();
+                    keep(counted);
+                }
+            }
+        }
+    }
     for &value in values.iter().rev() {
         for smaller in [value - 1, value / 2, 1, 0] {
             if smaller < value {
@@ -259,5 +331,43 @@ mod tests {
             "{shrunk:?} from {start:?}"
         );
         assert!(edits(&shrunk, true).iter().all(|c| !draws(c)));
+    }
+
+    /// Issue 35: a failure found at 1,876 vertices shrank one vertex per step, each
+    /// step a run of the user's program, for over ten minutes. With the values made
+    /// dense and ranges of them cut, a 300-vertex case that fails while it has a draw
+    /// shrinks in 179 judgements (101 steps), where one vertex at a time took 301 (248
+    /// steps); from 1,000 vertices, 177 judgements.
+    #[test]
+    fn a_large_graph_shrinks_by_ranges_of_vertices_in_few_judgements() {
+        use crate::contest::{Contest, Rules};
+        use crate::shrink::{pass, shrink, Passes};
+        use rand::SeedableRng;
+        let draws = |c: &pursuit::Instance| {
+            let outcomes = c.implicit_outcomes().expect("small");
+            outcomes.contains(&crate::game::Outcome::Draw)
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let beyond = Rules {
+            beyond_limits: true,
+            ..Rules::OFFICIAL
+        };
+        let start = (0..)
+            .map(|_| pursuit::Instance::generate(&mut rng, 300, beyond))
+            .find(|c| draws(c))
+            .expect("a drawing case");
+        assert!(start.n >= 150, "{}", start.n);
+        let passes = Passes {
+            list: vec![pass(
+                "text edits",
+                |c: &pursuit::Instance, from| -> Box<dyn Iterator<Item = pursuit::Instance> + '_> {
+                    Box::new(edits(c, false).into_iter().skip(from))
+                },
+            )],
+            singles: 0,
+        };
+        let shrunk = shrink(start.clone(), &passes, draws, |_| {});
+        assert!(shrunk.value.n <= 4, "{:?}", shrunk.value);
+        assert!(shrunk.tries < 250, "{} judgements", shrunk.tries);
     }
 }

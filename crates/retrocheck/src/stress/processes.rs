@@ -16,6 +16,10 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
+/// The pid of the watchdog process that kills the runs in flight when retrocheck dies
+/// (0: none; set by the signal handling of `run`): a child of ours that is no run's.
+pub(super) static WATCHDOG_PID: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
 /// The environment variable that marks every process of a run.
 pub(super) const RUN_MARK: &str = "RETROCHECK_RUN";
 
@@ -290,7 +294,7 @@ pub(super) fn kill_orphans_of(mark: &str) {
 /// the watchdog, which is no run's.
 fn our_children() -> Vec<libc::pid_t> {
     let mut children = children_of("self");
-    let watchdog = super::run::watchdog_pid();
+    let watchdog = WATCHDOG_PID.load(std::sync::atomic::Ordering::SeqCst);
     children.retain(|&c| c != watchdog);
     children.sort_unstable();
     children.dedup();

@@ -279,14 +279,6 @@ pub fn end_runs_on_signals() {
     on_signal::install();
 }
 
-/// The watchdog's pid (0: none): a child of ours that belongs to no run.
-pub(super) fn watchdog_pid() -> libc::pid_t {
-    #[cfg(unix)]
-    return on_signal::WATCHDOG_PID.load(std::sync::atomic::Ordering::SeqCst);
-    #[cfg(not(unix))]
-    0
-}
-
 /// The process groups of the runs in flight, for a signal handler, which can only
 /// read atomics: a fixed table of leaders' pids (0: a free slot).
 #[cfg(unix)]
@@ -301,8 +293,7 @@ mod on_signal {
 
     /// The write end of the watchdog's pipe, -1 without a watchdog.
     static WATCHDOG: AtomicI32 = AtomicI32::new(-1);
-    /// The watchdog's pid (0: none), which no sweep of orphans may take for a stray.
-    pub(super) static WATCHDOG_PID: AtomicI32 = AtomicI32::new(0);
+    use super::super::processes::WATCHDOG_PID;
 
     /// Lists a run's leader; its slot, if one was free.
     pub(super) fn register(pid: libc::pid_t) -> Option<usize> {
