@@ -2,7 +2,7 @@
 //! and the contest graphs of that format, shared by the problems that decode one.
 
 /// The largest contest graph (pursuit: up to 72 product positions, minigame 36).
-pub const MAX_VERTICES: u8 = 6;
+pub(crate) const MAX_VERTICES: u8 = 6;
 /// The most edges of a contest graph.
 pub const MAX_EDGES: u8 = 24;
 
@@ -35,7 +35,7 @@ impl<'a> Bytes<'a> {
 }
 
 /// Appends a contest graph as [`Bytes::graph`] reads it, or `None` outside the caps.
-pub fn encode_graph(out: &mut Vec<u8>, n: u32, edges: &[(u32, u32)]) -> Option<()> {
+pub(crate) fn encode_graph(out: &mut Vec<u8>, n: u32, edges: &[(u32, u32)]) -> Option<()> {
     let n = u8::try_from(n).ok().filter(|n| (1..=MAX_VERTICES).contains(n))?;
     let m = u8::try_from(edges.len()).ok().filter(|&m| m <= MAX_EDGES)?;
     out.extend([n, m]);

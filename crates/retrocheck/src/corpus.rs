@@ -358,7 +358,7 @@ pub fn present(path: &Path, text: &[u8]) -> std::io::Result<bool> {
 /// FIFO return at once (it is then refused as not a regular file) instead of waiting
 /// for a writer. `NotFound` when there is nothing; otherwise an error that names the
 /// path and what is there, and says it is left untouched.
-pub fn open_regular(path: &Path) -> std::io::Result<fs::File> {
+pub(crate) fn open_regular(path: &Path) -> std::io::Result<fs::File> {
     let refuse = |what: &str| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidInput,

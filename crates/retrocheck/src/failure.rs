@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 /// Cases above this many positions are judged by `certify` and the references alone
 /// while they shrink (the relations' transformed copies would multiply the cost of
 /// every candidate), and their candidates on every core at once.
-pub const BIG_CASE: usize = 2_000;
+pub(crate) const BIG_CASE: usize = 2_000;
 
 /// How a failure is reduced and kept.
 #[derive(Clone, Debug)]
@@ -216,7 +216,7 @@ pub fn triage(
 /// moves, in move order — from the position where `mismatch` sees the solution wrong
 /// (position 0 when it names none), then from each position not yet reached in id
 /// order; `None` for a contest instance or a game already so numbered.
-pub fn normalised(case: &Case, mismatch: &Mismatch) -> Option<Case> {
+pub(crate) fn normalised(case: &Case, mismatch: &Mismatch) -> Option<Case> {
     let Case::Game(game) = case else { return None };
     let start = match mismatch {
         Mismatch::Disagree { difference, .. } | Mismatch::CheckerAccepted { difference, .. } => {
@@ -231,7 +231,7 @@ pub fn normalised(case: &Case, mismatch: &Mismatch) -> Option<Case> {
 /// `game` with its ids renumbered in order of discovery from position `start` (see
 /// [`normalised`]); `None` when it is so numbered already. `stress` numbers a game
 /// this way from the position of the first wrong output line.
-pub fn normalised_from(game: &crate::Game, start: u32) -> Option<crate::Game> {
+pub(crate) fn normalised_from(game: &crate::Game, start: u32) -> Option<crate::Game> {
     let n = game.positions();
     let mut perm = vec![u32::MAX; n];
     let mut order = Vec::with_capacity(n);

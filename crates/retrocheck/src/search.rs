@@ -48,7 +48,7 @@ pub struct Length {
 
 /// The lengths of `game`'s lines, the answer reading `answer_positions` (`None`: every
 /// position), and the work it took (positions and moves solved).
-pub fn length_of(game: &Game, answer_positions: Option<&[u32]>) -> (Length, u64) {
+pub(crate) fn length_of(game: &Game, answer_positions: Option<&[u32]>) -> (Length, u64) {
     let values = retrograde::values(game);
     let work = (game.positions() + game.move_count()) as u64;
     (length_of_values(&values, answer_positions), work)
@@ -56,7 +56,7 @@ pub fn length_of(game: &Game, answer_positions: Option<&[u32]>) -> (Length, u64)
 
 /// [`length_of`] with [`Length::late`] measured in the sweep order `rank` (each
 /// position's place in a sweep, [`sweeps`]): the solving work doubles, charged.
-pub fn length_swept(game: &Game, answer_positions: Option<&[u32]>, rank: &[u32]) -> (Length, u64) {
+pub(crate) fn length_swept(game: &Game, answer_positions: Option<&[u32]>, rank: &[u32]) -> (Length, u64) {
     let values = retrograde::values(game);
     let work = (game.positions() + game.move_count()) as u64;
     let length = length_of_values(&values, answer_positions);
@@ -170,7 +170,7 @@ pub fn sweeps(game: &Game, values: &[Value], rank: &[u32], targets: &[u32]) -> u
 }
 
 /// The [`Length`] of a solved game, from its values.
-pub fn length_of_values(values: &[Value], answer_positions: Option<&[u32]>) -> Length {
+pub(crate) fn length_of_values(values: &[Value], answer_positions: Option<&[u32]>) -> Length {
     let remoteness = |v: &Value| v.remoteness().unwrap_or(0);
     let longest = values.iter().map(remoteness).max().unwrap_or(0);
     let answer = match answer_positions {
@@ -207,7 +207,7 @@ pub enum Method {
 }
 
 /// The least an evaluation is charged against a budget, in positions and moves.
-pub const MIN_CHARGE: u64 = 1_000;
+pub(crate) const MIN_CHARGE: u64 = 1_000;
 
 /// The method `stress`, the generator families and the strategies use: hill climbing
 /// with restarts (see `cargo bench --bench search` for how it compares).

@@ -7,7 +7,7 @@ pub use retrocheck_core::limits::memory_ceiling;
 /// Bytes a checked case of `positions` positions and `moves` moves may take at its
 /// peak: the game, its reverse index, the solver's and the references' solutions and
 /// the metamorphic relations' transformed copies.
-pub fn case_bytes(positions: u64, moves: u64) -> u64 {
+pub(crate) fn case_bytes(positions: u64, moves: u64) -> u64 {
     positions
         .saturating_mul(200)
         .saturating_add(moves.saturating_mul(40))

@@ -42,7 +42,7 @@ pub fn solve_caught(subject: &dyn Subject, game: &Game) -> Result<Solution, Solv
 }
 
 /// `subject.answer(instance, k)` with a panic caught, as [`solve_caught`].
-pub fn answer_caught(
+pub(crate) fn answer_caught(
     subject: &dyn Subject,
     instance: &Instance,
     k: usize,

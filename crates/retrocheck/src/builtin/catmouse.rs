@@ -460,7 +460,7 @@ fn with_edges(c: &Instance, kept: &[(u32, u32)], official: bool) -> Instance {
 /// Boards with the hole, the mouse's or the cat's start moved to another node
 /// (the two swap numbers) and the old one removed: nodes 0, 1 and 2 are never
 /// removable by themselves.
-pub fn moved_starts(c: &Instance) -> Vec<Instance> {
+pub(crate) fn moved_starts(c: &Instance) -> Vec<Instance> {
     let mut out = Vec::new();
     for start in 0..3u32 {
         for w in 3..c.n() {

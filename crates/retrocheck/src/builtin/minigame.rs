@@ -193,7 +193,7 @@ pub fn strategy(max_n: u32) -> impl Strategy<Value = Instance> {
 }
 
 /// Instances with one actor fewer.
-pub fn fewer_actors(m: &Instance) -> Vec<Instance> {
+pub(crate) fn fewer_actors(m: &Instance) -> Vec<Instance> {
     (0..6)
         .filter(|&k| m.actors[k])
         .map(|k| {
@@ -205,7 +205,7 @@ pub fn fewer_actors(m: &Instance) -> Vec<Instance> {
 }
 
 /// Instances with one player of team B moved to team A.
-pub fn fewer_b_players(m: &Instance) -> Vec<Instance> {
+pub(crate) fn fewer_b_players(m: &Instance) -> Vec<Instance> {
     (0..6)
         .filter(|&k| m.order[k] == Side::B)
         .map(|k| {

@@ -199,7 +199,7 @@ pub fn strategy(max_n: u32) -> impl Strategy<Value = Instance> {
 /// Instances with Bob (or Alice) moved to another vertex and his old start vertex
 /// removed: a start vertex is never removable by itself, and a failure seldom needs the
 /// one it was found with.
-pub fn moved_starts(p: &Instance) -> Vec<Instance> {
+pub(crate) fn moved_starts(p: &Instance) -> Vec<Instance> {
     let mut out = Vec::new();
     for bob_moves in [true, false] {
         let old = if bob_moves { p.bob } else { p.alice };

@@ -106,10 +106,10 @@ const fn all_families() -> [Family; FAMILY_COUNT] {
 
 /// One case in this many of the long families is searched for longer games
 /// ([`crate::search`]), with [`FAMILY_SEARCH_BUDGET`] of solving work.
-pub const SEARCHED_ONE_IN: u64 = 32;
+pub(crate) const SEARCHED_ONE_IN: u64 = 32;
 
 /// The solving work (positions and moves) a searched case of a long family may spend.
-pub const FAMILY_SEARCH_BUDGET: u64 = 500_000;
+pub(crate) const FAMILY_SEARCH_BUDGET: u64 = 500_000;
 
 /// The names of the long families, `long-<problem>`, made once.
 fn long_name(problem: Problem) -> &'static str {
@@ -148,7 +148,7 @@ impl Family {
     /// A hash of the family's name (FNV-1a), mixed into its seeds: a family's cases
     /// depend on its name, never on its place in a list, so adding a family changes
     /// no existing case.
-    pub fn salt(self) -> u64 {
+    pub(crate) fn salt(self) -> u64 {
         self.name().bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
         })
@@ -296,7 +296,7 @@ pub struct Features {
 
 /// The most moves a generated game has in all: heavy lists stop there, so a case stays
 /// cheap for value iteration whatever its axes.
-pub const MOVE_BUDGET: usize = 100_000;
+pub(crate) const MOVE_BUDGET: usize = 100_000;
 
 impl Default for Features {
     fn default() -> Features {
@@ -388,7 +388,7 @@ impl crate::search::Searchable for Case {
 
 /// The random generator of one case: ChaCha8, whose stream is fixed by its seed on
 /// every platform and version.
-pub fn case_rng(family: Family, seed: u64) -> ChaCha8Rng {
+pub(crate) fn case_rng(family: Family, seed: u64) -> ChaCha8Rng {
     // Mix the family in so that the same seed gives unrelated games per family.
     crate::seed::rng(seed ^ family.salt())
 }
@@ -443,7 +443,7 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
 /// simplest choice (mover A, not terminal, no label, an ordinary move), which makes
 /// shrinking toward zero shrink toward simple games.
 #[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
-pub struct RawGame {
+pub(crate) struct RawGame {
     /// The positions, in slot order (at least one is realized).
     pub positions: Vec<RawPosition>,
     /// With [`Features::draw_credit`]: 0 credits endless play to A, else to B.
@@ -456,7 +456,7 @@ pub struct RawGame {
 
 /// One raw position: bytes compared with the features' rates, and raw moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
-pub struct RawPosition {
+pub(crate) struct RawPosition {
     /// Compared with the mover rate: 0 makes A move.
     pub mover: u8,
     /// Compared with the terminal rate: 0 never stops.
@@ -520,7 +520,7 @@ impl Thresholds {
 }
 
 /// The game a raw description stands for under `f`, positions in slot order.
-pub fn realize(raw: &RawGame, f: &Features) -> Game {
+pub(crate) fn realize(raw: &RawGame, f: &Features) -> Game {
     let default = [RawPosition::default()];
     let positions = if raw.positions.is_empty() {
         &default[..]
@@ -652,7 +652,7 @@ fn path_position(
 }
 
 /// A random raw game of `n` positions whose bytes follow `f`'s degree range.
-pub fn random_raw(rng: &mut impl Rng, n: usize, f: &Features) -> RawGame {
+pub(crate) fn random_raw(rng: &mut impl Rng, n: usize, f: &Features) -> RawGame {
     let mut scratch = RawScratch::default();
     scratch.redraw(rng, n, f);
     scratch.raw
@@ -723,7 +723,7 @@ pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
 /// side; the other positions move at random, into the chain too, some beside a
 /// self-loop. The chain's head has
 /// remoteness its length less one. Ids are shuffled.
-pub fn chain_game(rng: &mut impl Rng, n: usize) -> Game {
+pub(crate) fn chain_game(rng: &mut impl Rng, n: usize) -> Game {
     let n = n.max(1);
     let exits = rng.gen_bool(0.7);
     // The chain and, when there are exits, one terminal per chain position.
@@ -775,7 +775,7 @@ pub fn chain_game(rng: &mut impl Rng, n: usize) -> Game {
 
 /// A small random edit of `game` that keeps its positions: a move retargeted, added or
 /// removed, or a mover flipped (the moves of the search for long games).
-pub fn mutated_game(game: &Game, rng: &mut impl Rng) -> Game {
+pub(crate) fn mutated_game(game: &Game, rng: &mut impl Rng) -> Game {
     let n = game.positions() as u32;
     let p = rng.gen_range(0..n);
     let mut moves = game.moves(p).to_vec();
@@ -800,7 +800,7 @@ pub fn mutated_game(game: &Game, rng: &mut impl Rng) -> Game {
 /// small cycles (a big draw region, with some exits), and a random region with
 /// terminals and labels, self-loops, repeated moves and a few positions with hundreds
 /// to thousands of moves; a draw convention in some cases.
-pub fn large_game(rng: &mut impl Rng, n: usize) -> Game {
+pub(crate) fn large_game(rng: &mut impl Rng, n: usize) -> Game {
     let n = n.max(3);
     let chain = (n as f64 * rng.gen_range(0.05..0.4)) as usize + 1;
     let cycles = (n as f64 * rng.gen_range(0.1..0.4)) as usize;

@@ -184,7 +184,7 @@ pub fn check(game: &Game, under_test: &dyn Subject, oracles: &Oracles) -> Result
 }
 
 /// [`check`], returning the checked solution too.
-pub fn check_solution(
+pub(crate) fn check_solution(
     game: &Game,
     under_test: &dyn Subject,
     oracles: &Oracles,
@@ -311,7 +311,10 @@ fn run_reference(oracle: Oracle, reference: &dyn Solver, game: &Game) -> Result<
 
 /// The most exhaustive reference that can solve `game`, if any, and its solution:
 /// the expected output written next to a saved counterexample.
-pub fn reference_solution(game: &Game, oracles: &Oracles) -> Result<Option<(Oracle, Solution)>, Mismatch> {
+pub(crate) fn reference_solution(
+    game: &Game,
+    oracles: &Oracles,
+) -> Result<Option<(Oracle, Solution)>, Mismatch> {
     for (name, solver) in references(oracles) {
         if !within_moves(name, oracles, game) {
             continue;
@@ -330,7 +333,7 @@ pub fn check_case(case: &Case, under_test: &dyn Subject, oracles: &Oracles) -> R
 }
 
 /// [`check_case`], returning the checked solution of the case's game too.
-pub fn check_case_solution(
+pub(crate) fn check_case_solution(
     case: &Case,
     under_test: &dyn Subject,
     oracles: &Oracles,

@@ -97,4 +97,4 @@ impl Phase {
 }
 
 /// The smallest `large` game.
-pub const LARGE_MIN: usize = 100_000;
+pub(crate) const LARGE_MIN: usize = 100_000;

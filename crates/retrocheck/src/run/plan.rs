@@ -13,13 +13,13 @@ use std::time::Duration;
 
 /// Seeded cases in the first phase of the default campaign (the whole campaign, with
 /// its other phases, takes about 90 s on 2 cores).
-pub const DEFAULT_CASES: u64 = 600_000;
+pub(crate) const DEFAULT_CASES: u64 = 600_000;
 /// Large games in the default campaign, and for `--family large` without `--cases`.
-pub const DEFAULT_LARGE_CASES: u64 = 6;
+pub(crate) const DEFAULT_LARGE_CASES: u64 = 6;
 /// Cases of the seeded families at 1,000 to 50,000 positions in the default campaign
 /// (100 per family): the sizes where fast paths and narrow counters of a solver switch
 /// on, beyond value iteration, checked by `certify` and the metamorphic relations.
-pub const DEFAULT_SCALE_CASES: u64 = 1_300;
+pub(crate) const DEFAULT_SCALE_CASES: u64 = 1_300;
 
 /// Why a plan cannot run: sizes out of range, or beyond this machine.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -59,7 +59,11 @@ impl Plan {
 
     /// The plan a summary records for `seed` and `shard` (what `merge` checks a
     /// shard's cases against); `None` when it names a family this build does not know.
-    pub fn recorded(record: &crate::run::summary::CampaignRecord, seed: u64, shard: Shard) -> Option<Plan> {
+    pub(crate) fn recorded(
+        record: &crate::run::summary::CampaignRecord,
+        seed: u64,
+        shard: Shard,
+    ) -> Option<Plan> {
         Some(Plan {
             families: record
                 .families
@@ -79,7 +83,7 @@ impl Plan {
 
     /// The cases the plan's phases run together, when it counts them (`None` when a
     /// phase runs until its time is up).
-    pub fn planned_cases(&self) -> Option<u64> {
+    pub(crate) fn planned_cases(&self) -> Option<u64> {
         self.phases()
             .iter()
             .map(|phase| (phase.cases != u64::MAX).then_some(phase.cases))

@@ -130,7 +130,7 @@ pub struct CampaignRecord {
 impl SummaryFile {
     /// The checksum of the summary's content: `seconds` (a timing, summed by a merge)
     /// and the checksum itself left out.
-    pub fn content_checksum(&self) -> String {
+    pub(crate) fn content_checksum(&self) -> String {
         use sha2::{Digest, Sha256};
         let mut bare = self.clone();
         bare.seconds = 0.0;
@@ -149,7 +149,7 @@ impl SummaryFile {
 }
 
 /// The size buckets of [`FamilySummary::sizes`], by their largest size.
-pub const SIZE_BUCKETS: [(&str, u64); 8] = [
+pub(crate) const SIZE_BUCKETS: [(&str, u64); 8] = [
     ("1", 1),
     ("2–10", 10),
     ("11–100", 100),
@@ -194,7 +194,7 @@ impl FamilySummary {
     }
 
     /// Adds another summary's counts and extremes to this one.
-    pub fn absorb(&mut self, f: &FamilySummary) {
+    pub(crate) fn absorb(&mut self, f: &FamilySummary) {
         self.cases += f.cases;
         self.positions += f.positions;
         self.moves += f.moves;
@@ -219,7 +219,7 @@ impl FamilySummary {
 
     /// The name of the row in a table: the family, and its phase when it has one
     /// ("uniform, 1–1,000 positions").
-    pub fn row_name(&self) -> String {
+    pub(crate) fn row_name(&self) -> String {
         if self.phase.is_empty() {
             self.family.clone()
         } else {
@@ -417,12 +417,15 @@ pub fn total(families: &[FamilySummary]) -> FamilySummary {
 /// The coverage reached on each axis, one row per summary: cases by size bucket
 /// (positions), the largest out- and in-degree and multiplicity, the longest
 /// remoteness and the share of drawn positions; shared by `diff` and `stress`.
-pub fn coverage_table<'a>(rows: impl IntoIterator<Item = &'a FamilySummary>) -> String {
+pub(crate) fn coverage_table<'a>(rows: impl IntoIterator<Item = &'a FamilySummary>) -> String {
     coverage_table_sized(rows, "positions")
 }
 
 /// [`coverage_table`], its heading saying what the sizes count (`sizes`).
-pub fn coverage_table_sized<'a>(rows: impl IntoIterator<Item = &'a FamilySummary>, sizes: &str) -> String {
+pub(crate) fn coverage_table_sized<'a>(
+    rows: impl IntoIterator<Item = &'a FamilySummary>,
+    sizes: &str,
+) -> String {
     let mut out = format!("coverage: cases by size ({sizes}), and the extremes reached\n\n| family |");
     for (name, _) in SIZE_BUCKETS {
         out += &format!(" {name} |");

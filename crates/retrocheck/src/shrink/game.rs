@@ -488,7 +488,7 @@ fn remoteness_cuts(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + 
 const FINEST_PARTS: u32 = 25;
 
 /// The passes for games, coarsest first.
-pub fn game_passes() -> Passes<Game> {
+pub(crate) fn game_passes() -> Passes<Game> {
     let mut list = vec![
         pass("whole-game simplifications", simplifications),
         pass("decided lines of play", decided_lines),

@@ -121,7 +121,7 @@ pub fn shrink<T: Clone + Hash>(
 /// reached so far is returned and marked `out_of_time`. Big cases with slow subjects
 /// need this (every candidate of a 10^6-position case is a solve of 10^6 positions);
 /// the smaller value found by then is still worth reporting.
-pub fn shrink_until<T: Clone + Hash>(
+pub(crate) fn shrink_until<T: Clone + Hash>(
     start: T,
     passes: &Passes<T>,
     mut fails: impl FnMut(&T) -> bool,
@@ -355,4 +355,5 @@ pub(crate) fn chunks(n: usize, parts: usize, min_len: usize) -> impl Iterator<It
 pub mod contest;
 mod game;
 pub mod text;
-pub use game::{game_passes, single_removals};
+pub(crate) use game::game_passes;
+pub use game::single_removals;

@@ -65,7 +65,7 @@ pub enum Verdict {
 }
 
 /// Every verdict kind, in the order reports list them: (kind, judge's abbreviation).
-pub const KINDS: [(&str, &str); 7] = [
+pub(crate) const KINDS: [(&str, &str); 7] = [
     ("accepted", "AC"),
     ("wrong answer", "WA"),
     ("presentation error", "PE"),
@@ -109,7 +109,7 @@ impl Verdict {
 }
 
 /// Bytes as MiB for messages.
-pub fn mib(bytes: u64) -> String {
+pub(crate) fn mib(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
 }
 

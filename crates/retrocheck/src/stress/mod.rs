@@ -446,13 +446,13 @@ pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, 
 /// How many more runs of an input must exceed the time limit before a time limit
 /// exceeded stands (in the search and at each step of a shrink): a run killed at the
 /// wall-clock cap may have been slowed by the machine, not by the program.
-pub const TLE_RERUNS: usize = 1;
+pub(crate) const TLE_RERUNS: usize = 1;
 
 /// [`test`](fn@test), and when the verdict is a time limit exceeded, [`TLE_RERUNS`] more runs
 /// of the input that must exceed it too, each started only before `deadline`; a rerun
 /// that ends otherwise gives its verdict instead. True with the result when the verdict
 /// is final: anything but a time limit, or a time limit every rerun confirmed.
-pub fn test_confirmed<T: Target>(
+pub(crate) fn test_confirmed<T: Target>(
     settings: &Settings,
     input: &Input<T>,
     deadline: Option<Instant>,
@@ -602,7 +602,7 @@ pub fn search<T: Target>(
 /// memory, the clock, addresses) fails only some runs, and shrinking it by single runs
 /// would chase noise and end on an input it passes. A program failing one run in four
 /// fails all four reruns once in 256 campaigns.
-pub const CONFIRM_RUNS: usize = 4;
+pub(crate) const CONFIRM_RUNS: usize = 4;
 
 /// How often the program failed an input when it was run again.
 #[derive(Clone, Debug, PartialEq, Eq)]

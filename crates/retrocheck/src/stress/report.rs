@@ -64,7 +64,7 @@ pub struct LongestGame {
 
 /// How many runs the report lists one by one; an unlimited `--time` campaign must not
 /// grow the report without bound.
-pub const RUNS_KEPT: usize = 100_000;
+pub(crate) const RUNS_KEPT: usize = 100_000;
 
 impl Report {
     /// An empty report whose coverage row is named `name`.
