@@ -61,7 +61,7 @@ impl Kind {
 
 /// A corpus file loaded: the cases it holds, and the expected output beside it.
 #[derive(Clone, Debug)]
-pub struct CorpusFile {
+pub(crate) struct CorpusFile {
     /// The input file.
     pub path: PathBuf,
     /// What it holds.
@@ -146,7 +146,7 @@ pub fn read_bounded(path: &Path) -> Result<String, String> {
 /// Loads a corpus input and its `.out` file: every corpus case has its expected output
 /// (write it with `retrocheck solve`, or let `diff`, `shrink` or `stress` save the
 /// case).
-pub fn load(path: &Path) -> Result<CorpusFile, ReplayError> {
+pub(crate) fn load(path: &Path) -> Result<CorpusFile, ReplayError> {
     let fail = |message: String| ReplayError::Unusable {
         path: path.to_path_buf(),
         message,
@@ -180,13 +180,17 @@ pub fn load(path: &Path) -> Result<CorpusFile, ReplayError> {
 
 /// Replays a corpus file with `under_test`: every case through `oracles`, then its
 /// output against the `.out` file. The number of cases, or the first failure.
-pub fn replay(file: &CorpusFile, under_test: &dyn Subject, oracles: &Oracles) -> Result<usize, ReplayError> {
+pub(crate) fn replay(
+    file: &CorpusFile,
+    under_test: &dyn Subject,
+    oracles: &Oracles,
+) -> Result<usize, ReplayError> {
     replay_counted(file, under_test, oracles).map(|(cases, _)| cases)
 }
 
 /// [`replay`], with the number of cases the subject refused as unsupported (each
 /// checked by no oracle; its output taken as the proven one).
-pub fn replay_counted(
+pub(crate) fn replay_counted(
     file: &CorpusFile,
     under_test: &dyn Subject,
     oracles: &Oracles,
@@ -286,11 +290,11 @@ pub struct Saved {
 /// without its `.out`. When the input cannot be linked, a `.out` this call put in
 /// place is removed again: a case is both files or neither. An existing file is never
 /// replaced; an identical one counts as present, a different one is an error.
-pub fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Result<Saved> {
+pub(crate) fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Result<Saved> {
     save_in(root, kind.directory(), kind.extension(), input, output)
 }
 
-/// [`save`] into `root/<directory>/<hash>.<extension>` + `.out`: for a problem the
+/// `save` into `root/<directory>/<hash>.<extension>` + `.out`: for a problem the
 /// registry does not know (a user's own, saved under its name).
 pub fn save_in(
     root: &Path,

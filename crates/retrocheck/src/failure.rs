@@ -93,7 +93,7 @@ pub fn case_text(case: &Case) -> (Kind, String) {
 }
 
 /// The oracles that judge candidates of `case` while it shrinks, and its 1-minimality:
-/// `oracles` with the relations on every size, or, above [`BIG_CASE`] positions,
+/// `oracles` with the relations on every size, or, above `BIG_CASE` positions,
 /// `certify` and the references alone.
 pub fn judging(case: &Case, oracles: &Oracles) -> Oracles {
     if is_big(case) {

@@ -34,7 +34,7 @@ pub trait Searchable: Clone {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Length {
     /// The most in-place sweeps a value iteration in the problem's sweep order
-    /// ([`sweeps`]) needs to decide a position the expected output reads; 0 when the
+    /// (`sweeps`) needs to decide a position the expected output reads; 0 when the
     /// problem gives no order. At most `answer`, and often far less: a solution cut
     /// after 2n sweeps is wrong only where this exceeds 2n, which remoteness alone
     /// does not steer to.
@@ -83,7 +83,7 @@ pub(crate) fn length_swept(game: &Game, answer_positions: Option<&[u32]>, rank: 
 /// comes before `p` in a sweep, else from `s + 1`; `p` is won in the earliest sweep of
 /// its winning moves and lost in the latest of all its moves. Computed as shortest
 /// paths in order of (sweep, place), a heap of positions; 0 for a draw or a terminal.
-pub fn sweeps(game: &Game, values: &[Value], rank: &[u32], targets: &[u32]) -> u32 {
+pub(crate) fn sweeps(game: &Game, values: &[Value], rank: &[u32], targets: &[u32]) -> u32 {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let positions = game.positions();

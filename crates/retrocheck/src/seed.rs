@@ -16,7 +16,7 @@ pub(crate) fn splitmix64(x: u64) -> u64 {
 
 /// The seed of item `what` of a stream seeded by `seed`: input `what` of a stress
 /// campaign, case `what` of a family.
-pub fn mix(seed: u64, what: u64) -> u64 {
+pub(crate) fn mix(seed: u64, what: u64) -> u64 {
     splitmix64(seed ^ splitmix64(what))
 }
 
@@ -25,7 +25,7 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// proptest's generator for a seed: its 32 bytes are [`mix`]es of the seed, so a
+/// proptest's generator for a seed: its 32 bytes are `mix`es of the seed, so a
 /// property drawn with seed `s` is the same on every platform.
 pub fn proptest_rng(seed: u64) -> TestRng {
     let mut bytes = [0u8; 32];

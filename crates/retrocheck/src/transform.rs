@@ -97,7 +97,7 @@ pub(crate) fn move_to_front(game: &Game, p: u32) -> Game {
 }
 
 /// `game` with the moves of `p` replaced by `moves` (and its label by `label`).
-pub fn edited(game: &Game, p: u32, mover: Side, moves: &[u32], label: Option<Outcome>) -> Game {
+pub(crate) fn edited(game: &Game, p: u32, mover: Side, moves: &[u32], label: Option<Outcome>) -> Game {
     let mut b = GameBuilder::with_capacity(game.positions(), game.move_count());
     for q in game.ids() {
         if q == p {

@@ -371,7 +371,7 @@ fn remapped(c: &Instance, n: u32, map: impl Fn(u32) -> Option<u32>, simple: bool
 
 /// The board without the nodes that neither the mouse (node 1) nor the cat (node 2)
 /// can reach, if there are any (the hole, node 0, stays).
-pub fn unreachable_dropped(c: &Instance) -> Option<Instance> {
+pub(crate) fn unreachable_dropped(c: &Instance) -> Option<Instance> {
     let n = c.n();
     let mut seen = vec![false; n as usize];
     let mut stack = vec![0, 1, 2];
@@ -486,7 +486,7 @@ pub(crate) fn moved_starts(c: &Instance) -> Vec<Instance> {
 
 /// Boards with two adjacent nodes merged, the second one (never 0, 1 or 2)
 /// into the first (self-listing and repeats dropped when `official`).
-pub fn merges(c: &Instance, official: bool) -> Vec<Instance> {
+pub(crate) fn merges(c: &Instance, official: bool) -> Vec<Instance> {
     let pairs = adjacent_pairs(&edges(c, false));
     pairs
         .into_iter()

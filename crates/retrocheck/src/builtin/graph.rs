@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 /// `count` random edges on `n` vertices, or as many as there are distinct pairs when
 /// `distinct`; without self-loops when `no_loops`.
-pub fn random_edges(
+pub(crate) fn random_edges(
     rng: &mut impl Rng,
     n: u32,
     count: u64,
@@ -56,7 +56,7 @@ pub(crate) fn single_edge_removals(edges: &[(u32, u32)]) -> impl Iterator<Item =
 /// The contest graph with vertex `v` merged into `u` (edges renamed, `v` dropped, later
 /// vertices shifted down); `simple` drops the self-loops (unless `loops`) and the
 /// duplicates this makes.
-pub fn merged(edges: &[(u32, u32)], u: u32, v: u32, loops: bool, simple: bool) -> Vec<(u32, u32)> {
+pub(crate) fn merged(edges: &[(u32, u32)], u: u32, v: u32, loops: bool, simple: bool) -> Vec<(u32, u32)> {
     let rename = |x: u32| after_merge(x, u, v);
     let mut seen = HashSet::new();
     edges
@@ -86,7 +86,7 @@ pub(crate) fn adjacent_pairs(edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
 
 /// Raw ids range over this many values before being mapped into range (modulo the
 /// size): shrinking a size then keeps every other choice valid.
-pub const RAW_IDS: u32 = 64;
+pub(crate) const RAW_IDS: u32 = 64;
 
 /// A vertex count of 1 to `max_n`, and up to `max_edges` raw edges (ids below
 /// [`RAW_IDS`], to be taken modulo the count).

@@ -29,7 +29,7 @@
 //! the targets reject those inputs (`Corpus::Reject`) instead of wrapping them into
 //! range, which would make many inputs mean the same case.
 
-pub use crate::bytes::{Bytes, MAX_EDGES};
+pub(crate) use crate::bytes::Bytes;
 use crate::case::Case;
 use crate::format::{parse_game, print_game};
 use crate::game::{GameBuilder, Outcome, Side};
@@ -230,7 +230,7 @@ fn encode_moves(moves: &[u32], n: u32) -> Option<Vec<u8>> {
 }
 
 /// The oracles of the fuzz targets: the inputs are small, so every one of them.
-pub fn oracles() -> Oracles {
+pub(crate) fn oracles() -> Oracles {
     Oracles::all()
 }
 

@@ -3,7 +3,7 @@
 //!
 //! Uniform random games are a poor test set: with few moves per position almost
 //! nothing is a draw and remoteness stays short, so the families below are presets of
-//! [`Features`] that plant what bugs hide behind — draws from small cycles, long
+//! `Features` that plant what bugs hide behind — draws from small cycles, long
 //! remoteness, self-loops and repeated moves, terminal labels, draw conventions, the
 //! contest product games — and [`Family::Swarm`] switches features on and off per case
 //! (swarm testing: a case without a feature tests the others harder).
@@ -47,11 +47,11 @@ pub enum Family {
     /// Product games of random instances of a contest problem, within its official
     /// limits ([`crate::contest`]); named after the problem.
     Contest(Problem),
-    /// Games long by construction: chains with side exits ([`chain_game`]), one in
-    /// [`SEARCHED_ONE_IN`] searched for longer ones.
+    /// Games long by construction: chains with side exits (`chain_game`), one in
+    /// `SEARCHED_ONE_IN` searched for longer ones.
     Chains,
     /// Instances of a contest problem long by construction ([`Contest::long`](crate::contest::Contest::long)),
-    /// one in [`SEARCHED_ONE_IN`] searched for longer ones; named `long-<problem>`.
+    /// one in `SEARCHED_ONE_IN` searched for longer ones; named `long-<problem>`.
     Long(Problem),
     /// Every feature switched on or off at random per case.
     Swarm,
@@ -182,7 +182,7 @@ impl Family {
     }
 
     /// The features of this family for one case (the swarm draws its own).
-    pub fn features(self, rng: &mut impl Rng) -> Features {
+    pub(crate) fn features(self, rng: &mut impl Rng) -> Features {
         let base = Features::default();
         match self {
             Family::Uniform => Features {
@@ -261,7 +261,7 @@ impl Family {
 
 /// What a random game is made of. Rates are probabilities.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Features {
+pub(crate) struct Features {
     /// Moves per position (when it is not made terminal), uniform in this range.
     pub degree: (u32, u32),
     /// Chance that a position gets no moves at all.
@@ -321,7 +321,7 @@ impl Default for Features {
 
 impl Features {
     /// Swarm testing: each feature on or off at random, with random strength.
-    pub fn swarm(rng: &mut impl Rng) -> Features {
+    pub(crate) fn swarm(rng: &mut impl Rng) -> Features {
         let mut chance = |p: f64, max: f64| {
             if rng.gen_bool(p) {
                 rng.gen_range(0.0..max)
@@ -702,7 +702,7 @@ thread_local! {
 
 /// A random game of `n` positions with `features`, ids shuffled so that no solver
 /// can lean on the slot order the features are built on.
-pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
+pub(crate) fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
     let game = if n <= REUSED_RAW_MAX {
         SCRATCH.with_borrow_mut(|scratch| {
             scratch.redraw(rng, n, f);

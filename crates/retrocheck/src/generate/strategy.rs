@@ -1,5 +1,5 @@
 //! proptest strategies for every generator family, built on the same raw description
-//! and [`realize`] as the seeded generators, so proptest shrinks structure (fewer
+//! and `realize` as the seeded generators, so proptest shrinks structure (fewer
 //! positions, fewer and smaller moves, simpler bytes) rather than a seed.
 //!
 //! Moves and edges are drawn over a fixed index range and mapped into range, never

@@ -6,7 +6,7 @@
 
 pub mod expected;
 pub mod metamorphic;
-pub mod mismatch;
+pub(crate) mod mismatch;
 
 use crate::case::Case;
 use crate::game::{Game, Outcome, Side, Value};
@@ -126,7 +126,7 @@ pub struct Stats {
 
 impl Stats {
     /// What `game` and its `solution` cover (no oracle marked as run).
-    pub fn of(game: &Game, solution: &Solution) -> Stats {
+    pub(crate) fn of(game: &Game, solution: &Solution) -> Stats {
         let (max_out_degree, max_in_degree, max_multiplicity) = degrees(game);
         let mut stats = Stats {
             positions: game.positions() as u64,

@@ -60,7 +60,7 @@ pub struct Summary {
 
 impl Summary {
     /// The summaries of consecutive campaigns (phases) as one.
-    pub fn merge(parts: Vec<Summary>) -> Summary {
+    pub(crate) fn merge(parts: Vec<Summary>) -> Summary {
         let mut parts = parts.into_iter();
         let mut whole = parts.next().expect("at least one campaign");
         for part in parts {
@@ -99,7 +99,7 @@ impl Summary {
         }
     }
 
-    /// A Markdown table of the families' results and coverage (see [`table`]).
+    /// A Markdown table of the families' results and coverage (see `table`).
     pub fn table(&self) -> String {
         table(&self.families)
     }
@@ -110,7 +110,7 @@ impl Summary {
     }
 
     /// The summary on one screen: cases per phase, the sizes, values and degrees
-    /// reached, how often each oracle ran, and what was not covered (see [`brief`]).
+    /// reached, how often each oracle ran, and what was not covered (see `brief`).
     pub fn brief(&self) -> String {
         brief(&self.families)
     }

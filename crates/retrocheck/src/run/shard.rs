@@ -44,7 +44,7 @@ impl Shard {
     /// `j = g div families`, which belongs to shard `j mod count`. A shard's own cases,
     /// in its order, are a prefix of that set, so the shards of a campaign of `cases`
     /// cases run exactly its cases. `u64::MAX` (no count: a time budget) stays so.
-    pub fn share(self, cases: u64, families: usize) -> u64 {
+    pub(crate) fn share(self, cases: u64, families: usize) -> u64 {
         if cases == u64::MAX || self.count == 1 {
             return cases;
         }

@@ -32,7 +32,7 @@ pub struct FamilySummary {
     pub max_in_degree: u32,
     /// The most times one position lists the same move in any case.
     pub max_multiplicity: u32,
-    /// Cases by size (positions): 1, 2–10, 11–100, …, over 10^6; see [`SIZE_BUCKETS`].
+    /// Cases by size (positions): 1, 2–10, 11–100, …, over 10^6; see `SIZE_BUCKETS`.
     pub sizes: [u64; 8],
     /// Cases value iteration checked.
     pub fixpoint_ran: u64,
@@ -162,7 +162,7 @@ pub(crate) const SIZE_BUCKETS: [(&str, u64); 8] = [
 
 impl FamilySummary {
     /// Counts one checked case.
-    pub fn add(&mut self, stats: &Stats) {
+    pub(crate) fn add(&mut self, stats: &Stats) {
         let mut sizes = [0; SIZE_BUCKETS.len()];
         let bucket = SIZE_BUCKETS
             .iter()
@@ -228,7 +228,7 @@ impl FamilySummary {
     }
 
     /// The share of positions won by A, won by B, and drawn, in percent.
-    pub fn mix(&self) -> (f64, f64, f64) {
+    pub(crate) fn mix(&self) -> (f64, f64, f64) {
         let total = (self.wins_a + self.wins_b + self.draws).max(1) as f64;
         let pct = |x: u64| 100.0 * x as f64 / total;
         (pct(self.wins_a), pct(self.wins_b), pct(self.draws))
@@ -241,7 +241,7 @@ impl FamilySummary {
 /// was not covered: size buckets between the smallest and largest case that no case
 /// fell in, and families that ran no case. Numbers have thousands separators; sizes
 /// are positions of the game checked (a contest instance's product game).
-pub fn brief(families: &[FamilySummary]) -> String {
+pub(crate) fn brief(families: &[FamilySummary]) -> String {
     let n = |x: u64| crate::text::thousands(x);
     let all = total(families);
     let mut out = String::new();
@@ -353,7 +353,7 @@ pub fn brief(families: &[FamilySummary]) -> String {
 /// A Markdown table: per family the cases (and skipped isomorphic ones), positions,
 /// outcome mix, longest remoteness and how often each oracle ran; then the coverage
 /// reached on each axis, so a user sees what was not tried.
-pub fn table(families: &[FamilySummary]) -> String {
+pub(crate) fn table(families: &[FamilySummary]) -> String {
     let mut out = String::from(
         "| family | cases | skipped | positions | largest | A wins | B wins | draws | max remoteness | minimax | fixpoint | relations | certify |\n\
          |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",

@@ -596,7 +596,7 @@ mod tests {
     use crate::case::Case;
     use crate::case::{case_passes, shrink_case};
     use crate::format::parse_game;
-    use crate::shrink::{shrink, shrink_parallel};
+    use crate::shrink::{shrink_parallel, shrink_until};
     use crate::transform::{bypass_positions, contractible_run, strongly_connected_components};
     use std::time::Instant;
 
@@ -678,7 +678,7 @@ mod tests {
         let start = Case::Game(g);
         assert!(fails(&start));
         let passes = case_passes(&start, true);
-        let alone = shrink(start.clone(), &passes, fails, |_| {});
+        let alone = shrink_until(start.clone(), &passes, fails, |_| {}, None);
         for jobs in [2, 5] {
             let together = shrink_parallel(start.clone(), &passes, fails, jobs, |_| {}, None);
             assert_eq!(format!("{:?}", together.value), format!("{:?}", alone.value));

@@ -20,7 +20,7 @@ use std::collections::HashSet;
 /// when `official`, coarsest first: blocks of lines (halves, quarters, …, single lines)
 /// with and without their count, single tokens, single characters of words, and each
 /// number made 0, 1, half or one less.
-pub fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
+pub(crate) fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
     let mut text = String::new();
     t.print_case(&mut text);
     let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split_whitespace().collect()).collect();
@@ -233,7 +233,7 @@ mod tests {
     #[test]
     fn a_random_case_shrinks_to_one_no_edit_keeps_failing() {
         use crate::contest::{Contest, Rules};
-        use crate::shrink::{pass, shrink, Passes};
+        use crate::shrink::{pass, shrink_until, Passes};
         use rand::SeedableRng;
         let draws = |c: &pursuit::Instance| {
             let outcomes = c.implicit_outcomes().expect("small");
@@ -253,7 +253,7 @@ mod tests {
             )],
             singles: 0,
         };
-        let shrunk = shrink(start.clone(), &passes, draws, |_| {}).value;
+        let shrunk = shrink_until(start.clone(), &passes, draws, |_| {}, None).value;
         assert!(
             shrunk.n <= 4 && shrunk.edges.len() <= 6,
             "{shrunk:?} from {start:?}"

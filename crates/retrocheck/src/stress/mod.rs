@@ -22,7 +22,8 @@ use crate::search::Length;
 use crate::seed;
 use crate::shrink::{pass, shrink_parallel, Passes};
 pub use crate::target::Target;
-pub use judge::{judge, Verdict};
+pub use judge::judge;
+pub use judge::Verdict;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -127,7 +128,7 @@ impl Settings {
 /// and a solution bounded to a horizon passes them all: a quarter of the inputs are
 /// long by construction, and a quarter are searched for long games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Draw {
+pub(crate) enum Draw {
     /// The target's random generator.
     Random,
     /// Long by construction ([`Target::long`]).
@@ -140,10 +141,10 @@ pub enum Draw {
 
 impl Draw {
     /// Every kind, in report order.
-    pub const ALL: [Draw; 3] = [Draw::Random, Draw::Long, Draw::Searched];
+    pub(crate) const ALL: [Draw; 3] = [Draw::Random, Draw::Long, Draw::Searched];
 
     /// How input `index` is drawn: two in four at random, one long, one searched.
-    pub fn of(index: u64) -> Draw {
+    pub(crate) fn of(index: u64) -> Draw {
         match index % 4 {
             2 => Draw::Long,
             3 => Draw::Searched,
@@ -152,7 +153,7 @@ impl Draw {
     }
 
     /// Its name in reports.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Draw::Random => "random",
             Draw::Long => "long by construction",
@@ -163,7 +164,7 @@ impl Draw {
 
 /// The solving work the search for a long test case may spend (positions and moves
 /// solved): about a tenth of a second.
-pub const SEARCH_BUDGET: u64 = 4_000_000;
+pub(crate) const SEARCH_BUDGET: u64 = 4_000_000;
 
 /// A test case of size `n` for input `index`, drawn as [`Draw::of`] says.
 fn draw_case<T: Target>(rng: &mut ChaCha8Rng, n: u32, rules: Rules, index: u64) -> T {
@@ -191,7 +192,7 @@ fn draw_case<T: Target>(rng: &mut ChaCha8Rng, n: u32, rules: Rules, index: u64) 
 /// 1 to 3 test cases of a counted problem (one otherwise), each of a size drawn
 /// log-uniformly from 1 to the largest size (and one in sixteen at the largest size),
 /// so every order of magnitude is tried from the first inputs on, each drawn as
-/// [`Draw::of`] the index says.
+/// `Draw::of` the index says.
 pub fn input_at<T: Target>(settings: &Settings, index: u64) -> Input<T> {
     input_from(settings.seed, settings.rules, settings.largest::<T>(), index)
 }
@@ -200,7 +201,7 @@ pub fn input_at<T: Target>(settings: &Settings, index: u64) -> Input<T> {
 /// largest size (already capped, [`Settings::largest`]). The in-process campaign of a
 /// submission ([`crate::api::submission::Campaign`]) draws its inputs here, so that
 /// they are `stress`'s.
-pub fn input_from<T: Target>(seed: u64, rules: Rules, largest: u32, index: u64) -> Input<T> {
+pub(crate) fn input_from<T: Target>(seed: u64, rules: Rules, largest: u32, index: u64) -> Input<T> {
     let mut rng = seed::rng(seed::mix(seed, index));
     let top = (f64::from(largest) + 1.0).ln();
     let size = move |rng: &mut ChaCha8Rng| -> u32 {
@@ -724,7 +725,7 @@ fn commonest(first: &Verdict, reruns: &[(Verdict, Vec<u8>)]) -> Verdict {
 /// (within the official limits unless edge cases are asked for), re-running the
 /// program at each step and keeping only candidates with the same kind of verdict.
 ///
-/// The input is first run [`CONFIRM_RUNS`] more times: when a rerun passes, the
+/// The input is first run `CONFIRM_RUNS` more times: when a rerun passes, the
 /// program is not deterministic on it, and the input is reported as found, with how
 /// often it fails ([`Reduced::reproduced`]), not shrunk. The shrunk input is run again
 /// the same way at the end; the verdict and output reported are a failing run's.

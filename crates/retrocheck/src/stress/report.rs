@@ -14,7 +14,7 @@ use std::time::Duration;
 pub struct Report {
     /// Inputs judged.
     pub inputs: u64,
-    /// Runs per verdict kind, indexed as [`KINDS`].
+    /// Runs per verdict kind, indexed as `KINDS`.
     pub verdicts: [u64; KINDS.len()],
     /// The input index and time of the slowest run.
     pub slowest: Option<(u64, Duration)>,
@@ -28,9 +28,9 @@ pub struct Report {
     /// Every test case's coverage, as one row named after the target.
     pub coverage: FamilySummary,
     /// Each run (input index, verdict code, time, peak resident bytes), the first
-    /// [`RUNS_KEPT`] of them: the per-test times of the JSON report.
+    /// `RUNS_KEPT` of them: the per-test times of the JSON report.
     pub runs: Vec<(u64, &'static str, Duration, u64)>,
-    /// Per way of drawing inputs ([`Draw::ALL`]): how many, and the longest game the
+    /// Per way of drawing inputs (`Draw::ALL`): how many, and the longest game the
     /// answer reads among their test cases.
     pub draws: [DrawTally; 3],
     /// What `--max-size` counts for the target (vertices, objects, words, nodes,
@@ -68,7 +68,7 @@ pub(crate) const RUNS_KEPT: usize = 100_000;
 
 impl Report {
     /// An empty report whose coverage row is named `name`.
-    pub fn new(name: &str) -> Report {
+    pub(crate) fn new(name: &str) -> Report {
         Report {
             inputs: 0,
             verdicts: [0; KINDS.len()],
@@ -87,7 +87,7 @@ impl Report {
     }
 
     /// Counts the run of input `index`.
-    pub fn add<T: Target>(&mut self, index: u64, input: &Input<T>, tested: &Tested) {
+    pub(crate) fn add<T: Target>(&mut self, index: u64, input: &Input<T>, tested: &Tested) {
         self.inputs += 1;
         self.unit = (T::UNIT, T::CONTEST);
         self.verdicts[tested.verdict.index()] += 1;
@@ -176,7 +176,7 @@ impl Report {
     /// A line per way of drawing inputs: their share and the longest game the answer
     /// reads ("long by construction: 25% of inputs, longest game 1,234 moves at input
     /// 57, 0.18 × its size of 7,000").
-    pub fn long_games(&self) -> String {
+    pub(crate) fn long_games(&self) -> String {
         let mut out = String::new();
         for (draw, tally) in Draw::ALL.iter().zip(&self.draws) {
             if tally.inputs == 0 {
@@ -265,7 +265,7 @@ pub struct ReportRecord {
     pub most_memory: Option<MemoryRecord>,
     /// The coverage reached on each axis.
     pub coverage: FamilySummary,
-    /// The first [`RUNS_KEPT`] runs, one by one.
+    /// The first `RUNS_KEPT` runs, one by one.
     pub runs: Vec<RunRecord>,
     /// The names of the size buckets of `coverage.sizes`.
     pub size_buckets: Vec<String>,
