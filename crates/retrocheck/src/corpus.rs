@@ -63,13 +63,13 @@ impl Kind {
 #[derive(Clone, Debug)]
 pub(crate) struct CorpusFile {
     /// The input file.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// What it holds.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// Its cases: one game, or the test cases of a contest input.
-    pub cases: Vec<Case>,
+    pub(crate) cases: Vec<Case>,
     /// The text of its `.out` file.
-    pub expected: String,
+    pub(crate) expected: String,
 }
 
 /// Why a corpus file did not replay.

@@ -63,9 +63,9 @@ pub struct Triaged {
     /// The shrunk case as canonical text (`.game`, or contest input).
     pub text: String,
     /// The expected output (`.out`) from the references.
-    pub expected: String,
+    pub(crate) expected: String,
     /// Where the case was saved, when the policy names a corpus, or why it was not.
-    pub saved: Option<Result<Saved, String>>,
+    pub(crate) saved: Option<Result<Saved, String>>,
 }
 
 /// Why a case was not triaged.

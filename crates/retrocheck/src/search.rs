@@ -38,12 +38,12 @@ pub struct Length {
     /// problem gives no order. At most `answer`, and often far less: a solution cut
     /// after 2n sweeps is wrong only where this exceeds 2n, which remoteness alone
     /// does not steer to.
-    pub late: u32,
+    pub(crate) late: u32,
     /// The longest remoteness among the positions the expected output reads (the
     /// starts of the games a judge asks about); 0 when they are all draws.
     pub answer: u32,
     /// The longest remoteness of any position: the longest forced line.
-    pub longest: u32,
+    pub(crate) longest: u32,
 }
 
 /// The lengths of `game`'s lines, the answer reading `answer_positions` (`None`: every
@@ -213,16 +213,13 @@ pub(crate) const MIN_CHARGE: u64 = 1_000;
 /// with restarts (see `cargo bench --bench search` for how it compares).
 pub const DEFAULT_METHOD: Method = Method::Climb { patience: 64 };
 
-/// What a search found: the longest test case, its length, and how many cases it
-/// solved on the way.
+/// What a search found: the longest test case and its length.
 #[derive(Clone, Debug)]
 pub struct Searched<T> {
     /// The test case with the longest games.
     pub case: T,
     /// Its length.
     pub length: Length,
-    /// Test cases solved.
-    pub evaluations: u64,
 }
 
 /// The score an edit is judged by: the sweeps and the answer's remoteness, then the
@@ -245,12 +242,10 @@ pub fn search<T: Searchable>(
         return Searched {
             case: start,
             length: Length::default(),
-            evaluations: 0,
         };
     };
     let mut current = (start.clone(), length);
     let mut best = (start, length);
-    let mut evaluations = 1;
     let mut stale = 0u32;
     while spent < budget {
         let mut candidate = current.0.mutate(rng, official);
@@ -270,7 +265,6 @@ pub fn search<T: Searchable>(
         // Building a tiny game costs more than solving it (shiritori's keys, say): an
         // evaluation is charged at least `MIN_CHARGE`.
         spent += work.max(MIN_CHARGE);
-        evaluations += 1;
         let take = match method {
             Method::Climb { .. } => length >= current.1,
             Method::Anneal { start } => {
@@ -290,7 +284,6 @@ pub fn search<T: Searchable>(
     Searched {
         case: best.0,
         length: best.1,
-        evaluations,
     }
 }
 

@@ -263,35 +263,35 @@ impl Family {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Features {
     /// Moves per position (when it is not made terminal), uniform in this range.
-    pub degree: (u32, u32),
+    pub(crate) degree: (u32, u32),
     /// Chance that a position gets no moves at all.
-    pub terminal_rate: f64,
+    pub(crate) terminal_rate: f64,
     /// Chance that a position without moves gets an explicit outcome label.
-    pub label_rate: f64,
+    pub(crate) label_rate: f64,
     /// Whether labels may be draws (never with a draw convention).
-    pub terminal_draws: bool,
+    pub(crate) terminal_draws: bool,
     /// Chance that a move is a self-loop.
-    pub self_loop_rate: f64,
+    pub(crate) self_loop_rate: f64,
     /// Chance that a move repeats one the position already has.
-    pub repeat_rate: f64,
+    pub(crate) repeat_rate: f64,
     /// Moves only go forward in a hidden order: no cycles.
-    pub dag: bool,
+    pub(crate) dag: bool,
     /// Moves only go to positions this close in a hidden cyclic order: small cycles.
-    pub locality: Option<u32>,
+    pub(crate) locality: Option<u32>,
     /// Most positions form a chain whose start has remoteness up to n − 1.
-    pub planted_path: bool,
+    pub(crate) planted_path: bool,
     /// The game credits endless play to a random side.
-    pub draw_credit: bool,
+    pub(crate) draw_credit: bool,
     /// Chance that a position's mover is A.
-    pub mover_a_rate: f64,
+    pub(crate) mover_a_rate: f64,
     /// Chance that a position with moves gets a heavy list of 2^k moves instead of
     /// `degree`: the out-degree axis, heavy-tailed up to thousands.
-    pub heavy_rate: f64,
+    pub(crate) heavy_rate: f64,
     /// The range of k for heavy lists (2^k moves).
-    pub heavy_log2: (u32, u32),
+    pub(crate) heavy_log2: (u32, u32),
     /// Chance that an ordinary move goes to one of a few hub positions: the in-degree
     /// axis.
-    pub hub_rate: f64,
+    pub(crate) hub_rate: f64,
 }
 
 /// The most moves a generated game has in all: heavy lists stop there, so a case stays
@@ -445,30 +445,30 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
 #[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
 pub(crate) struct RawGame {
     /// The positions, in slot order (at least one is realized).
-    pub positions: Vec<RawPosition>,
+    pub(crate) positions: Vec<RawPosition>,
     /// With [`Features::draw_credit`]: 0 credits endless play to A, else to B.
-    pub credit: u8,
+    pub(crate) credit: u8,
     /// With [`Features::planted_path`]: how much shorter than n the chain is.
-    pub path_cut: u32,
+    pub(crate) path_cut: u32,
     /// With a planted path: 0 for one shared mover, else alternating movers.
-    pub path_shape: u8,
+    pub(crate) path_shape: u8,
 }
 
 /// One raw position: bytes compared with the features' rates, and raw moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
 pub(crate) struct RawPosition {
     /// Compared with the mover rate: 0 makes A move.
-    pub mover: u8,
+    pub(crate) mover: u8,
     /// Compared with the terminal rate: 0 never stops.
-    pub stop: u8,
+    pub(crate) stop: u8,
     /// Compared with the label rate, and picks the label: 0 never labels.
-    pub label: u8,
+    pub(crate) label: u8,
     /// With [`Features::heavy_rate`]: whether the position gets a heavy list, and of
     /// which size; 0 never does.
-    pub fan: u8,
+    pub(crate) fan: u8,
     /// (raw target, kind): the target is mapped into range by the features; the kind
     /// byte decides self-loops and repeats.
-    pub moves: Vec<(u32, u8)>,
+    pub(crate) moves: Vec<(u32, u8)>,
 }
 
 /// Whether a raw byte falls in the top `rate` of its range: 0 never does.

@@ -92,23 +92,23 @@ impl Oracles {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Positions of the game.
-    pub positions: u64,
+    pub(crate) positions: u64,
     /// Moves of the game.
-    pub moves: u64,
+    pub(crate) moves: u64,
     /// Positions won by A.
-    pub wins_a: u64,
+    pub(crate) wins_a: u64,
     /// Positions won by B.
-    pub wins_b: u64,
+    pub(crate) wins_b: u64,
     /// Positions drawn.
-    pub draws: u64,
+    pub(crate) draws: u64,
     /// The longest remoteness of a won or lost position.
-    pub max_remoteness: u32,
+    pub(crate) max_remoteness: u32,
     /// The most moves of one position.
-    pub max_out_degree: u32,
+    pub(crate) max_out_degree: u32,
     /// The most moves into one position.
-    pub max_in_degree: u32,
+    pub(crate) max_in_degree: u32,
     /// The most times one position lists the same move.
-    pub max_multiplicity: u32,
+    pub(crate) max_multiplicity: u32,
     /// Whether value iteration checked the solution.
     pub fixpoint_ran: bool,
     /// Whether minimax checked it.
@@ -117,11 +117,11 @@ pub struct Stats {
     pub relations_ran: bool,
     /// Whether `certify` checked the solution (always, when the check passed and the
     /// solver did not refuse the game).
-    pub certify_ran: bool,
+    pub(crate) certify_ran: bool,
     /// Whether the solver under test refused the game as outside what it supports
     /// ([`SolveError::is_refusal`](crate::SolveError::is_refusal)): nothing was
     /// checked, and the case counts as refused, not passed.
-    pub refused: bool,
+    pub(crate) refused: bool,
 }
 
 impl Stats {

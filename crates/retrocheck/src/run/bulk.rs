@@ -26,7 +26,7 @@ pub struct Failure {
     pub index: u64,
     /// The case's index in the whole (unsharded) campaign, which orders the failures
     /// of several shards as the unsharded run would meet them.
-    pub campaign_index: u64,
+    pub(crate) campaign_index: u64,
     /// The case's family.
     pub family: Family,
     /// The case's seed.
@@ -47,7 +47,7 @@ pub struct Summary {
     /// The campaign seed.
     pub seed: u64,
     /// The part of the campaign this summary covers.
-    pub shard: Shard,
+    pub(crate) shard: Shard,
     /// Cases run, up to the first failure (not counted).
     pub cases: u64,
     /// What each family covered.

@@ -9,46 +9,46 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FamilySummary {
     /// The family's name (or "all" for the total).
-    pub family: String,
+    pub(crate) family: String,
     /// Cases checked.
     pub cases: u64,
     /// Positions of every case together.
-    pub positions: u64,
+    pub(crate) positions: u64,
     /// Moves of every case together.
-    pub moves: u64,
+    pub(crate) moves: u64,
     /// The most positions of one case.
-    pub largest: u64,
+    pub(crate) largest: u64,
     /// Positions won by A.
-    pub wins_a: u64,
+    pub(crate) wins_a: u64,
     /// Positions won by B.
-    pub wins_b: u64,
+    pub(crate) wins_b: u64,
     /// Positions drawn.
-    pub draws: u64,
+    pub(crate) draws: u64,
     /// The longest remoteness in any case.
-    pub max_remoteness: u32,
+    pub(crate) max_remoteness: u32,
     /// The most moves of one position in any case.
-    pub max_out_degree: u32,
+    pub(crate) max_out_degree: u32,
     /// The most moves into one position in any case.
-    pub max_in_degree: u32,
+    pub(crate) max_in_degree: u32,
     /// The most times one position lists the same move in any case.
-    pub max_multiplicity: u32,
+    pub(crate) max_multiplicity: u32,
     /// Cases by size (positions): 1, 2–10, 11–100, …, over 10^6; see `SIZE_BUCKETS`.
-    pub sizes: [u64; 8],
+    pub(crate) sizes: [u64; 8],
     /// Cases value iteration checked.
-    pub fixpoint_ran: u64,
+    pub(crate) fixpoint_ran: u64,
     /// Cases minimax checked.
-    pub minimax_ran: u64,
+    pub(crate) minimax_ran: u64,
     /// Cases the metamorphic relations checked.
-    pub relations_ran: u64,
+    pub(crate) relations_ran: u64,
     /// Cases checked by `certify` (every case that ran: none are skipped).
-    pub certify_ran: u64,
+    pub(crate) certify_ran: u64,
     /// Cases skipped: exhaustive games isomorphic to one already covered.
     pub skipped: u64,
     /// The phase of the campaign this row belongs to when the campaign has several
     /// (the default one has four, which draw from the same families): its sizes, as
     /// "1–1,000 positions". Empty for a campaign of one phase.
     #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub phase: String,
+    pub(crate) phase: String,
     /// Cases the solver under test refused as outside what it supports (counted in
     /// `cases`, checked by no oracle).
     #[serde(default)]
@@ -59,16 +59,16 @@ pub struct FamilySummary {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShardRecord {
     /// Which shard.
-    pub index: u64,
+    pub(crate) index: u64,
     /// Of how many.
-    pub count: u64,
+    pub(crate) count: u64,
 }
 
 /// A campaign's first failure as the JSON summary records it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FailureRecord {
     /// The case's index in its shard.
-    pub index: u64,
+    pub(crate) index: u64,
     /// Its index in the whole campaign.
     pub campaign_index: u64,
     /// Its family.
@@ -90,13 +90,13 @@ pub struct SummaryFile {
     /// The campaign seed.
     pub seed: u64,
     /// The part of the campaign it covers.
-    pub shard: ShardRecord,
+    pub(crate) shard: ShardRecord,
     /// Cases run.
     pub cases: u64,
     /// How long it took (summed over shards).
     pub seconds: f64,
     /// Whether no case failed.
-    pub passed: bool,
+    pub(crate) passed: bool,
     /// The first failure, if any.
     pub failure: Option<FailureRecord>,
     /// What each family covered.
@@ -108,7 +108,7 @@ pub struct SummaryFile {
     /// SHA-256 of the summary, `seconds` and the checksum left out
     /// ([`SummaryFile::seal`]): an edited summary does not merge.
     #[serde(default)]
-    pub checksum: String,
+    pub(crate) checksum: String,
 }
 
 /// Everything that defines a campaign besides its solver, seed and shard count, as
@@ -116,15 +116,15 @@ pub struct SummaryFile {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CampaignRecord {
     /// `--cases`.
-    pub cases: Option<u64>,
+    pub(crate) cases: Option<u64>,
     /// `--time`, in seconds.
-    pub time_seconds: Option<f64>,
+    pub(crate) time_seconds: Option<f64>,
     /// `--family`, by name (empty: the default).
-    pub families: Vec<String>,
+    pub(crate) families: Vec<String>,
     /// `--min-positions`.
-    pub min_positions: Option<u64>,
+    pub(crate) min_positions: Option<u64>,
     /// `--max-positions`.
-    pub max_positions: Option<u64>,
+    pub(crate) max_positions: Option<u64>,
 }
 
 impl SummaryFile {

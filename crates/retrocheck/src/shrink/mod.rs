@@ -30,9 +30,9 @@ pub struct Shrunk<T> {
     /// The smallest failing value reached.
     pub value: T,
     /// Candidates accepted.
-    pub steps: usize,
+    pub(crate) steps: usize,
     /// Candidates tried.
-    pub tries: usize,
+    pub(crate) tries: usize,
     /// How long shrinking took.
     pub elapsed: Duration,
     /// Whether shrinking stopped at its deadline, before the value was 1-minimal.
@@ -68,7 +68,7 @@ pub struct Passes<T> {
     /// The passes, coarsest first.
     pub list: Vec<Pass<T>>,
     /// The index of the pass of every single removal.
-    pub singles: usize,
+    pub(crate) singles: usize,
 }
 
 impl<T: 'static> Passes<T> {

@@ -226,17 +226,17 @@ pub struct Tested {
     /// The judge's verdict.
     pub verdict: Verdict,
     /// The run's wall-clock time.
-    pub elapsed: Duration,
+    pub(crate) elapsed: Duration,
     /// Its peak resident memory in bytes (0: not measured).
-    pub peak_memory: u64,
+    pub(crate) peak_memory: u64,
     /// What each test case covered (the product game and its solution): empty when
     /// retrocheck cannot solve the input (a reference gives the expected output).
-    pub coverage: Vec<Stats>,
+    pub(crate) coverage: Vec<Stats>,
     /// How long each test case's games are (the same cases as `coverage`).
-    pub lengths: Vec<Length>,
+    pub(crate) lengths: Vec<Length>,
     /// What the program printed, kept only when the verdict is not accepted (the output
     /// shown beside a failure is the failing run's, never another run's).
-    pub output: Vec<u8>,
+    pub(crate) output: Vec<u8>,
 }
 
 /// Why an input could not be judged: never the solution's fault.
@@ -613,7 +613,7 @@ pub struct Reproduced {
     /// Runs that failed, in any way.
     pub failed: usize,
     /// Each run's verdict code (AC, WA, TLE …), in the order of the runs.
-    pub codes: Vec<&'static str>,
+    pub(crate) codes: Vec<&'static str>,
 }
 
 impl Reproduced {
