@@ -215,7 +215,7 @@ pub const DEFAULT_METHOD: Method = Method::Climb { patience: 64 };
 
 /// What a search found: the longest test case and its length.
 #[derive(Clone, Debug)]
-pub struct Searched<T> {
+pub struct Lengthened<T> {
     /// The test case with the longest games.
     pub case: T,
     /// Its length.
@@ -231,15 +231,15 @@ fn score(l: Length) -> f64 {
 /// Searches from `start` for a test case with longer games, spending about `budget`
 /// positions and moves of solving, by small edits within the official limits when
 /// `official`.
-pub fn search<T: Searchable>(
+pub fn lengthen<T: Searchable>(
     rng: &mut ChaCha8Rng,
     start: T,
     official: bool,
     budget: u64,
     method: Method,
-) -> Searched<T> {
+) -> Lengthened<T> {
     let Some((length, mut spent)) = start.length() else {
-        return Searched {
+        return Lengthened {
             case: start,
             length: Length::default(),
         };
@@ -281,7 +281,7 @@ pub fn search<T: Searchable>(
             best = current.clone();
         }
     }
-    Searched {
+    Lengthened {
         case: best.0,
         length: best.1,
     }
@@ -363,7 +363,8 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let start = crate::builtin::catmouse::instance(&mut rng, 8, true);
         let (before, _) = start.length().unwrap();
-        let found: Searched<catmouse::Instance> = search(&mut rng, start, true, 2_000_000, DEFAULT_METHOD);
+        let found: Lengthened<catmouse::Instance> =
+            lengthen(&mut rng, start, true, 2_000_000, DEFAULT_METHOD);
         assert!(found.length > before, "{before:?} → {:?}", found.length);
         assert!(crate::problems::ContestProblem::is_official(&found.case));
         assert_eq!(found.case.length().unwrap().0, found.length);

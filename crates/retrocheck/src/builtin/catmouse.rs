@@ -538,7 +538,7 @@ mod tests {
                     let start = corridors(&mut rng, n, true);
                     let method = crate::search::Method::Anneal { start: 4.0 };
                     let start = ByRemoteness(start);
-                    let found = crate::search::search(&mut rng, start, true, POOL_SEARCH_BUDGET, method).case.0;
+                    let found = crate::search::lengthen(&mut rng, start, true, POOL_SEARCH_BUDGET, method).case.0;
                     if longest.as_ref().is_none_or(|l| length(&found) > length(l)) {
                         longest = Some(found);
                     }

@@ -428,7 +428,7 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
             } else {
                 crate::search::Method::Anneal { start: 4.0 }
             };
-            crate::search::search(&mut rng, start, true, FAMILY_SEARCH_BUDGET, method).case
+            crate::search::lengthen(&mut rng, start, true, FAMILY_SEARCH_BUDGET, method).case
         }
         _ => {
             let features = family.features(&mut rng);

@@ -204,7 +204,7 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::summary::FailureRecord;
+    use crate::run::summary::FirstFailureRecord;
 
     fn report(index: u64, count: u64, cases: u64) -> SummaryFile {
         SummaryFile {
@@ -280,7 +280,7 @@ mod tests {
         // A failing shard stops early: fewer cases than its share are its own.
         let mut failing = report(1, 2, 3);
         failing.passed = false;
-        failing.failure = Some(FailureRecord {
+        failing.failure = Some(FirstFailureRecord {
             index: 0,
             campaign_index: 3,
             family: "uniform".into(),
@@ -313,7 +313,7 @@ mod tests {
         let failing = |index, at| {
             let mut r = report(index, 2, 5);
             r.passed = false;
-            r.failure = Some(FailureRecord {
+            r.failure = Some(FirstFailureRecord {
                 index: 0,
                 campaign_index: at,
                 family: "uniform".into(),

@@ -113,9 +113,9 @@ impl Plan {
                 )));
             }
         }
-        for campaign in self.phases() {
-            let largest = campaign.max_positions.max(campaign.min_positions) as u64;
-            let largest = if campaign.families.contains(&Family::Large) {
+        for phase in self.phases() {
+            let largest = phase.max_positions.max(phase.min_positions) as u64;
+            let largest = if phase.families.contains(&Family::Large) {
                 largest.max(LARGE_MIN as u64)
             } else {
                 largest
@@ -196,29 +196,29 @@ impl Plan {
     }
 }
 
-/// Runs `campaigns` in turn on the current rayon pool, stopping at the first that
-/// finds a failure: the merged summary, and the campaign that failed (whose oracles
-/// shrinking must use). `progress` hears each campaign and its cases done so far.
-pub fn run(
-    campaigns: &[Phase],
+/// Runs `phases` in turn on the current rayon pool, stopping at the first that
+/// finds a failure: the merged summary, and the phase that failed (whose oracles
+/// shrinking must use). `progress` hears each phase and its cases done so far.
+pub fn run_phases(
+    phases: &[Phase],
     under_test: &dyn Subject,
     progress: &(dyn Fn(&Phase, u64) + Sync),
 ) -> (Summary, Option<Phase>) {
     let mut summaries = Vec::new();
     let mut failed = None;
-    for campaign in campaigns {
-        let mut summary = bulk::run(campaign, under_test, &|done| progress(campaign, done));
+    for phase in phases {
+        let mut summary = bulk::run_phase(phase, under_test, &|done| progress(phase, done));
         // The default campaign draws from the same families in several phases: each
         // row says which phase it is of.
-        if campaigns.len() > 1 {
+        if phases.len() > 1 {
             for family in &mut summary.families {
-                family.phase = campaign.label();
+                family.phase = phase.label();
             }
         }
         let stop = summary.failure.is_some();
         summaries.push(summary);
         if stop {
-            failed = Some(campaign.clone());
+            failed = Some(phase.clone());
             break;
         }
     }

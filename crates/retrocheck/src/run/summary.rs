@@ -66,7 +66,7 @@ pub struct ShardRecord {
 
 /// A campaign's first failure as the JSON summary records it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FailureRecord {
+pub struct FirstFailureRecord {
     /// The case's index in its shard.
     pub(crate) index: u64,
     /// Its index in the whole campaign.
@@ -98,7 +98,7 @@ pub struct SummaryFile {
     /// Whether no case failed.
     pub(crate) passed: bool,
     /// The first failure, if any.
-    pub failure: Option<FailureRecord>,
+    pub failure: Option<FirstFailureRecord>,
     /// What each family covered.
     pub families: Vec<FamilySummary>,
     /// What defines the campaign, as asked for: shards merge only with shards of the

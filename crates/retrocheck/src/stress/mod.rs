@@ -4,7 +4,7 @@
 //! multi-case input down to the failing case and shrink it, re-running the program at
 //! every step.
 //!
-//! [`search`] is the campaign loop and [`reduce`] the shrink; [`stress`] does both, as
+//! [`find_failure`] is the campaign loop and [`reduce`] the shrink; [`stress`] does both, as
 //! `retrocheck stress` does. Everything is generic over the [`Target`]: a contest
 //! problem — a registered one, or a problem of your own implementing
 //! [`Contest`](crate::contest::Contest) — or games in `.game` files.
@@ -183,7 +183,7 @@ fn draw_case<T: Target>(rng: &mut ChaCha8Rng, n: u32, rules: Rules, index: u64) 
             } else {
                 crate::search::Method::Anneal { start: 4.0 }
             };
-            crate::search::search(rng, start, !rules.edge_cases, SEARCH_BUDGET, method).case
+            crate::search::lengthen(rng, start, !rules.edge_cases, SEARCH_BUDGET, method).case
         }
     }
 }
@@ -507,9 +507,10 @@ pub enum Found<T> {
     },
 }
 
-/// The result of a search: the report of every input judged, and the first failure.
+/// The result of the campaign loop ([`find_failure`]): the report of every input judged,
+/// and the first failure.
 #[derive(Clone, Debug)]
-pub struct Searched<T> {
+pub struct FailureSearch<T> {
     /// The running totals, in input order, up to and including the failure.
     pub report: Report,
     /// Inputs tried.
@@ -526,11 +527,11 @@ type Judged<T> = (u64, Input<T>, Result<Tested, Trouble>);
 /// The campaign loop: inputs `0, 1, …` judged `budget.jobs` at a time, taken in input
 /// order up to the first failure, so the report and the failure are the same on any
 /// number of jobs. `progress` hears the inputs done and the report after each batch.
-pub fn search<T: Target>(
+pub fn find_failure<T: Target>(
     settings: &Settings,
     budget: Budget,
     mut progress: impl FnMut(u64, &Report),
-) -> Searched<T> {
+) -> FailureSearch<T> {
     let start = Instant::now();
     let deadline = budget.time.and_then(|t| start.checked_add(t));
     let jobs = budget.jobs.max(1);
@@ -590,7 +591,7 @@ pub fn search<T: Target>(
         }
         progress(done, &report);
     }
-    Searched {
+    FailureSearch {
         report,
         done,
         elapsed: start.elapsed(),
@@ -965,17 +966,17 @@ fn case_of_line<T: Target>(input: &Input<T>, line: usize) -> usize {
 /// A whole stress campaign: the search, and the first failure reduced.
 #[derive(Clone, Debug)]
 pub struct Stressed<T> {
-    /// The search and its report.
-    pub searched: Searched<T>,
+    /// The campaign loop and its report.
+    pub search: FailureSearch<T>,
     /// The first failure reduced, if the program failed an input.
     pub reduced: Option<Reduced<T>>,
 }
 
-/// [`search`], then [`reduce`] of the first failure (for at most `shrink_time`): what
+/// [`find_failure`], then [`reduce`] of the first failure (for at most `shrink_time`): what
 /// `retrocheck stress` does, for code.
 pub fn stress<T: Target>(settings: &Settings, budget: Budget, shrink_time: Option<Duration>) -> Stressed<T> {
-    let searched = search::<T>(settings, budget, |_, _| {});
-    let reduced = match &searched.found {
+    let search = find_failure::<T>(settings, budget, |_, _| {});
+    let reduced = match &search.found {
         Some(Found::Failure { input, verdict, .. }) => Some(reduce(
             settings,
             input,
@@ -985,5 +986,5 @@ pub fn stress<T: Target>(settings: &Settings, budget: Budget, shrink_time: Optio
         )),
         _ => None,
     };
-    Stressed { searched, reduced }
+    Stressed { search, reduced }
 }
