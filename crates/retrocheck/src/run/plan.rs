@@ -8,6 +8,7 @@ use crate::oracles::Oracles;
 use crate::run::bulk::{self, Summary};
 use crate::run::phase::{Phase, LARGE_MIN};
 use crate::run::shard::Shard;
+use crate::sizes::TooLarge;
 use crate::subject::Subject;
 use std::time::Duration;
 
@@ -23,8 +24,34 @@ pub(crate) const DEFAULT_SCALE_CASES: u64 = 1_300;
 
 /// Why a plan cannot run: sizes out of range, or beyond this machine.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct PlanError(pub String);
+#[non_exhaustive]
+pub enum PlanError {
+    /// `--max-positions 0`.
+    #[error("--max-positions must be at least 1")]
+    NoMaxPositions,
+    /// `--min-positions 0`.
+    #[error("--min-positions must be at least 1")]
+    NoMinPositions,
+    /// The exhaustive family asked for games larger than it enumerates.
+    #[error("--max-positions {max} is too large for the exhaustive family, which enumerates games of at most {most} positions")]
+    BeyondExhaustive {
+        /// The largest size asked for.
+        max: usize,
+        /// The largest the family enumerates.
+        most: usize,
+    },
+    /// A size range that is empty.
+    #[error("--min-positions {min} is above --max-positions {max}")]
+    EmptyRange {
+        /// The smallest size asked for.
+        min: usize,
+        /// The largest size asked for.
+        max: usize,
+    },
+    /// The campaign's largest games do not fit.
+    #[error("the largest games of this campaign: {0}")]
+    TooLarge(TooLarge),
+}
 
 /// What a user asked for; `None` and empty mean "not chosen".
 #[derive(Clone, Debug, Default)]
@@ -94,23 +121,20 @@ impl Plan {
     /// games too large for this machine's memory with `threads` of them at once.
     pub fn check(&self, threads: usize) -> Result<(), PlanError> {
         if self.max_positions == Some(0) {
-            return Err(PlanError("--max-positions must be at least 1".into()));
+            return Err(PlanError::NoMaxPositions);
         }
         if self.min_positions == Some(0) {
-            return Err(PlanError("--min-positions must be at least 1".into()));
+            return Err(PlanError::NoMinPositions);
         }
         let most = exhaustive::MAX_N as usize;
-        if self.families.contains(&Family::Exhaustive) && self.max_positions.is_some_and(|max| max > most) {
-            return Err(PlanError(format!(
-                "--max-positions {} is too large for the exhaustive family, which enumerates games of at most {most} positions",
-                self.max_positions.unwrap_or(0)
-            )));
+        if let Some(max) = self.max_positions.filter(|&max| max > most) {
+            if self.families.contains(&Family::Exhaustive) {
+                return Err(PlanError::BeyondExhaustive { max, most });
+            }
         }
         if let (Some(min), Some(max)) = (self.min_positions, self.max_positions) {
             if min > max {
-                return Err(PlanError(format!(
-                    "--min-positions {min} is above --max-positions {max}"
-                )));
+                return Err(PlanError::EmptyRange { min, max });
             }
         }
         for phase in self.phases() {
@@ -120,8 +144,7 @@ impl Plan {
             } else {
                 largest
             };
-            crate::sizes::check_cases(largest, 8, threads as u64)
-                .map_err(|e| PlanError(format!("the largest games of this campaign: {e}")))?;
+            crate::sizes::check_cases(largest, 8, threads as u64).map_err(PlanError::TooLarge)?;
         }
         Ok(())
     }
