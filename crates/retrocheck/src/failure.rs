@@ -10,7 +10,7 @@ use crate::case::Case;
 use crate::corpus::{self, Kind, Saved};
 use crate::format::print_game;
 use crate::oracles::expected::ExpectedError;
-use crate::oracles::{check_case, Mismatch, Oracles, Signature};
+use crate::oracles::{check_case, Mismatch, Oracles, RelationsRun, Signature};
 use crate::shrink::Shrunk;
 use crate::subject::Subject;
 use std::path::PathBuf;
@@ -105,8 +105,7 @@ pub fn judging(case: &Case, oracles: &Oracles) -> Oracles {
 
 fn without_relations(oracles: &Oracles) -> Oracles {
     Oracles {
-        relations_off: true,
-        relations_on_every_size: false,
+        relations: RelationsRun::Never,
         ..*oracles
     }
 }

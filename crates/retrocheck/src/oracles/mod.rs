@@ -17,6 +17,21 @@ use crate::solution::Solution;
 use crate::solve::{certify, Fixpoint, Minimax, Solver, Violation};
 use crate::subject::Subject;
 
+/// On which games the metamorphic relations run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RelationsRun {
+    /// Exactly on the games too large for value iteration, where they and `certify`
+    /// are the only oracles.
+    #[default]
+    BeyondFixpoint,
+    /// On games of every size.
+    Always,
+    /// Never: the shrinker's cheap first stage on big games, where `certify` alone
+    /// judges (it proves or refutes any solution) and the relations' transformed copies
+    /// would multiply the cost of every candidate.
+    Never,
+}
+
 /// Which references run, up to which sizes.
 #[derive(Clone, Copy, Debug)]
 pub struct Oracles {
@@ -33,14 +48,8 @@ pub struct Oracles {
     /// Value iteration is skipped on games with more moves than this (it makes up to
     /// one pass over every move per remoteness level); the relations run instead.
     pub fixpoint_max_moves: usize,
-    /// Whether the metamorphic relations run on games of every size. Without it they
-    /// run exactly on the games too large for value iteration, where they and
-    /// `certify` are the only oracles.
-    pub relations_on_every_size: bool,
-    /// Whether the relations never run: the shrinker's cheap first stage on big games,
-    /// where `certify` alone judges (it proves or refutes any solution) and the
-    /// relations' transformed copies would multiply the cost of every candidate.
-    pub relations_off: bool,
+    /// On which games the metamorphic relations run.
+    pub relations: RelationsRun,
     /// The certificate checker; replaceable so the harness can test a broken checker.
     pub certifier: fn(&Game, &Solution) -> Result<(), Violation>,
 }
@@ -53,8 +62,7 @@ impl Default for Oracles {
             minimax_budget: 200_000,
             minimax_max_moves: 64,
             fixpoint_max_moves: 40_000,
-            relations_on_every_size: false,
-            relations_off: false,
+            relations: RelationsRun::BeyondFixpoint,
             certifier: certify,
         }
     }
@@ -71,8 +79,7 @@ impl Oracles {
     /// judges candidates and 1-minimality.
     pub fn with_relations(self) -> Oracles {
         Oracles {
-            relations_on_every_size: true,
-            relations_off: false,
+            relations: RelationsRun::Always,
             ..self
         }
     }
@@ -82,7 +89,7 @@ impl Oracles {
         Oracles {
             fixpoint_max: 0,
             minimax_max: 0,
-            relations_on_every_size: true,
+            relations: RelationsRun::Always,
             ..Oracles::default()
         }
     }
@@ -263,7 +270,12 @@ pub(crate) fn check_solution(
         });
     }
     stats.certify_ran = true;
-    if !oracles.relations_off && (oracles.relations_on_every_size || !stats.fixpoint_ran) {
+    let relations = match oracles.relations {
+        RelationsRun::Always => true,
+        RelationsRun::BeyondFixpoint => !stats.fixpoint_ran,
+        RelationsRun::Never => false,
+    };
+    if relations {
         check_relations(game, &claimed, under_test, game_seed(game))?;
         stats.relations_ran = true;
     }

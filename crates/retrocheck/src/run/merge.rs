@@ -25,7 +25,11 @@ pub struct WhichSummary {
 
 impl std::fmt::Display for WhichSummary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "summary {} (shard {}/{})", self.number, self.shard.index, self.shard.count)
+        write!(
+            f,
+            "summary {} (shard {}/{})",
+            self.number, self.shard.index, self.shard.count
+        )
     }
 }
 
@@ -97,7 +101,9 @@ pub enum MergeError {
         which: WhichSummary,
     },
     /// A shard without a summary.
-    #[error("shard {index}/{count} is missing: the merge of a campaign needs each of its {count} shards once")]
+    #[error(
+        "shard {index}/{count} is missing: the merge of a campaign needs each of its {count} shards once"
+    )]
     Missing {
         /// The shard's index.
         index: u64,
@@ -135,7 +141,9 @@ pub enum MergeError {
         share: u64,
     },
     /// Two shards list different families at the same place.
-    #[error("shard {index}/{count} lists family {family} where another lists {other}: not the same campaign")]
+    #[error(
+        "shard {index}/{count} lists family {family} where another lists {other}: not the same campaign"
+    )]
     OtherFamily {
         /// The shard listing `family`.
         index: u64,
@@ -231,10 +239,7 @@ fn check_cases(r: &SummaryFile, which: WhichSummary) -> Result<(), MergeError> {
 /// A failing campaign's merged `cases` counts every shard's cases up to that shard's
 /// first failure, more than the unsharded run, which stops at the campaign's first.
 pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
-    let first = reports
-        .first()
-        .ok_or(MergeError::Nothing)?
-        .clone();
+    let first = reports.first().ok_or(MergeError::Nothing)?.clone();
     let count = first.shard.count;
     let mut seen = vec![false; count.min(1 << 20) as usize];
     for (n, r) in reports.iter().enumerate() {
@@ -445,7 +450,9 @@ mod tests {
         if let Some(c) = other.campaign.as_mut() {
             c.max_positions = Some(50);
         }
-        let e = merge(vec![sealed(report(0, 2, 6)), sealed(other)]).unwrap_err().to_string();
+        let e = merge(vec![sealed(report(0, 2, 6)), sealed(other)])
+            .unwrap_err()
+            .to_string();
         assert!(!e.contains("CampaignRecord") && !e.contains("Some("), "{e}");
         assert!(
             e.contains(

@@ -39,7 +39,9 @@ impl Shard {
 
     /// Parses `i/N` with `i < N`.
     pub fn parse(text: &str) -> Result<Shard, ShardError> {
-        let syntax = || ShardError::Syntax { text: text.to_string() };
+        let syntax = || ShardError::Syntax {
+            text: text.to_string(),
+        };
         let (i, n) = text.split_once('/').ok_or_else(syntax)?;
         let parse = |s: &str| s.trim().parse::<u64>().map_err(|_| syntax());
         let (index, count) = (parse(i)?, parse(n)?);
