@@ -282,6 +282,27 @@ pub struct Saved {
     pub already_present: bool,
 }
 
+/// Why a failing case was not saved in a corpus.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("not saved in {}: {error}", .corpus.display())]
+#[non_exhaustive]
+pub struct SaveError {
+    /// The corpus directory.
+    pub corpus: PathBuf,
+    /// What went wrong, naming the file or directory it concerns.
+    pub error: std::sync::Arc<std::io::Error>,
+}
+
+impl SaveError {
+    /// `error` met saving into the corpus `corpus`.
+    pub(crate) fn new(corpus: &Path, error: std::io::Error) -> SaveError {
+        SaveError {
+            corpus: corpus.to_path_buf(),
+            error: std::sync::Arc::new(error),
+        }
+    }
+}
+
 /// Saves a case and its expected output as `root/<kind dir>/<hash>.<ext>` + `.out`.
 ///
 /// Both files are first written in full to temporary files in the same directory (a

@@ -7,7 +7,7 @@
 
 use crate::case::shrink_case;
 use crate::case::Case;
-use crate::corpus::{self, Kind, Saved};
+use crate::corpus::{self, Kind, SaveError, Saved};
 use crate::format::print_game;
 use crate::oracles::expected::ExpectedError;
 use crate::oracles::{check_case, Mismatch, Oracles, RelationsRun, Signature};
@@ -65,7 +65,7 @@ pub struct Triaged {
     /// The expected output (`.out`) from the references.
     pub(crate) expected: String,
     /// Where the case was saved, when the policy names a corpus, or why it was not.
-    pub(crate) saved: Option<Result<Saved, String>>,
+    pub(crate) saved: Option<Result<Saved, SaveError>>,
 }
 
 /// Why a case was not triaged.
@@ -198,10 +198,10 @@ pub fn triage(
     }
     let (kind, text) = case_text(&shrunk.value);
     let expected = crate::oracles::expected::output(&shrunk.value, 1)?;
-    let saved = policy.corpus.as_ref().map(|root| {
-        corpus::save(root, kind, &text, &expected)
-            .map_err(|e| format!("not saved in {}: {e}", root.display()))
-    });
+    let saved = policy
+        .corpus
+        .as_ref()
+        .map(|root| corpus::save(root, kind, &text, &expected).map_err(|e| SaveError::new(root, e)));
     Ok(Triaged {
         shrunk,
         mismatch,

@@ -58,6 +58,7 @@ mod solver_fn;
 pub mod submission;
 
 pub use crate::case::Case;
+pub use crate::corpus::SaveError;
 pub use crate::fuzz::FuzzCase;
 pub use crate::generate::Family;
 pub use crate::oracles::mismatch::{Mismatch, Oracle, Relation, Signature};
@@ -67,6 +68,7 @@ pub use failure::{Failure, Shown, SHOWN_LINES};
 pub use fuzz::{fuzz_bytes, fuzz_check, fuzz_diff, fuzz_input};
 pub use property::Property;
 pub use replay::{replay, Replay, ReplayError, ANNOUNCED_POSITIONS, BUILTIN_CORPUS};
+pub use report::WriteError;
 pub use solver_fn::{solver_fn, FnSolver};
 
 use crate::generate::strategy;

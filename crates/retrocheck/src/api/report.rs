@@ -8,6 +8,29 @@ use crate::corpus::saved_as;
 use crate::oracles::Mismatch;
 use std::fmt::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Why the files of a report could not be written.
+#[derive(Clone, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// No new directory could be made in the system's temporary directory.
+    #[error("a new directory in {}: {error}", .directory.display())]
+    Directory {
+        /// The system's temporary directory.
+        directory: PathBuf,
+        /// What went wrong.
+        error: Arc<std::io::Error>,
+    },
+    /// A file could not be written in the new directory.
+    #[error("{}: {error}", .path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        error: Arc<std::io::Error>,
+    },
+}
 
 /// Lines of the case shown when a report is cut.
 const CASE_HEAD: usize = 8;
@@ -344,7 +367,7 @@ fn play(expected: &[&str], from: usize) -> Option<String> {
 
 /// Writes the whole case and both outputs (and the transformed game's) into a fresh
 /// directory of its own ([`write_files`]), and returns it.
-fn write_full(failure: &Failure) -> Result<PathBuf, String> {
+fn write_full(failure: &Failure) -> Result<PathBuf, WriteError> {
     let whole = render(failure, true, UNSAVED, Whole::Alternate);
     let extension = match failure.case {
         Case::Game(_) => "game",
@@ -371,7 +394,7 @@ fn write_full(failure: &Failure) -> Result<PathBuf, String> {
 /// `/tmp` would let another user create it first, with `report.txt` a symbolic link to
 /// a file of the victim's, and have the run write through it (issue 38). Each file is
 /// created new in it, never opened where something already is.
-pub fn write_files(files: &[(String, &str)]) -> Result<PathBuf, String> {
+pub fn write_files(files: &[(String, &str)]) -> Result<PathBuf, WriteError> {
     use std::io::Write;
     let tmp = std::env::temp_dir();
     let mut builder = tempfile::Builder::new();
@@ -383,7 +406,10 @@ pub fn write_files(files: &[(String, &str)]) -> Result<PathBuf, String> {
     }
     let dir = builder
         .tempdir_in(&tmp)
-        .map_err(|e| format!("a new directory in {}: {e}", tmp.display()))?
+        .map_err(|e| WriteError::Directory {
+            directory: tmp.clone(),
+            error: Arc::new(e),
+        })?
         .keep();
     for (file, text) in files {
         let path = dir.join(file);
@@ -392,7 +418,10 @@ pub fn write_files(files: &[(String, &str)]) -> Result<PathBuf, String> {
             .create_new(true)
             .open(&path)
             .and_then(|mut f| f.write_all(text.as_bytes()))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(|e| WriteError::File {
+                path: path.clone(),
+                error: Arc::new(e),
+            })?;
     }
     Ok(dir)
 }

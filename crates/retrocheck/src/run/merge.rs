@@ -61,14 +61,14 @@ pub enum MergeError {
         failed: bool,
     },
     /// A summary records another campaign than the first summary.
-    #[error("{which} is of another campaign: {}; the first is {}", describe(.campaign.as_ref()), describe(.first.as_ref()))]
+    #[error("{which} is of another campaign: {}; the first is {}", describe(.campaign.as_deref()), describe(.first.as_deref()))]
     OtherCampaign {
         /// The summary.
         which: WhichSummary,
         /// The campaign it records.
-        campaign: Option<CampaignRecord>,
+        campaign: Option<Box<CampaignRecord>>,
         /// The campaign the first summary records.
-        first: Option<CampaignRecord>,
+        first: Option<Box<CampaignRecord>>,
     },
     /// A summary has another solver, seed or shard count than the first.
     #[error("{which} is of another campaign: solver {solver}, seed {seed}, {count} shards; the first is solver {first_solver}, seed {first_seed}, {first_count} shards")]
@@ -134,7 +134,7 @@ pub enum MergeError {
         /// The campaign's cases.
         whole: u64,
         /// The campaign.
-        campaign: CampaignRecord,
+        campaign: Box<CampaignRecord>,
         /// Whether the shard ran to its end (its cases must then be its share exactly).
         to_the_end: bool,
         /// Its share of the campaign's cases.
@@ -219,7 +219,7 @@ fn check_cases(r: &SummaryFile, which: WhichSummary) -> Result<(), MergeError> {
             which,
             cases: r.cases,
             whole,
-            campaign: record.clone(),
+            campaign: Box::new(record.clone()),
             to_the_end: ran_to_the_end,
             share,
         });
@@ -271,8 +271,8 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
         if r.campaign != first.campaign {
             return Err(MergeError::OtherCampaign {
                 which,
-                campaign: r.campaign.clone(),
-                first: first.campaign.clone(),
+                campaign: r.campaign.clone().map(Box::new),
+                first: first.campaign.clone().map(Box::new),
             });
         }
         if (r.solver.as_str(), r.seed, r.shard.count) != (first.solver.as_str(), first.seed, count) {
