@@ -1,7 +1,6 @@
 //! What every entry point of the API returns when your solver is wrong: the failing
 //! case shrunk by retrocheck's shrinker, as text, with the references' expected output.
 
-use super::report::WriteError;
 use crate::case::Case;
 use crate::corpus::SaveError;
 use crate::failure::{case_text, triage, Policy, TriageError};
@@ -9,6 +8,7 @@ use crate::format::print_game;
 use crate::oracles::{check_case, Mismatch, Oracles, Signature};
 use crate::subject::Subject;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A failure of the solver under test, reduced to a 1-minimal case ([`crate::shrink`]):
 /// no single removal of a position or move still has the solver's output
@@ -65,6 +65,28 @@ pub struct Failure {
     /// case and both outputs (`case.game` or `case.in`, `expected.out`, `got.out`,
     /// and the transformed game's when there is one), or why it could not be written.
     pub full_report: Option<Result<PathBuf, WriteError>>,
+}
+
+/// Why the files of a report could not be written.
+#[derive(Clone, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// No new directory could be made in the system's temporary directory.
+    #[error("a new directory in {}: {error}", .directory.display())]
+    Directory {
+        /// The system's temporary directory.
+        directory: PathBuf,
+        /// What went wrong.
+        error: Arc<std::io::Error>,
+    },
+    /// A file could not be written in the new directory.
+    #[error("{}: {error}", .path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        error: Arc<std::io::Error>,
+    },
 }
 
 /// A game or contest input as a report shows it: its text, the references' output and

@@ -64,11 +64,11 @@ pub use crate::generate::Family;
 pub use crate::oracles::mismatch::{Mismatch, Oracle, Relation, Signature};
 pub use campaign::Campaign;
 pub use declare::{per_thread, Claiming, Claims, Declared, PerThread, Supports};
+pub use failure::WriteError;
 pub use failure::{Failure, Shown, SHOWN_LINES};
 pub use fuzz::{fuzz_bytes, fuzz_check, fuzz_diff, fuzz_input};
 pub use property::Property;
 pub use replay::{replay, Replay, ReplayError, ANNOUNCED_POSITIONS, BUILTIN_CORPUS};
-pub use report::WriteError;
 pub use solver_fn::{solver_fn, FnSolver};
 
 use crate::generate::strategy;

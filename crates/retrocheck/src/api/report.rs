@@ -2,35 +2,13 @@
 //! first lines, the first lines of output that differ with their context and the play
 //! from the failing position, with the whole case and both outputs left in files.
 
-use super::failure::{Failure, Shown, SHOWN_LINES};
+use super::failure::{Failure, Shown, WriteError, SHOWN_LINES};
 use crate::case::Case;
 use crate::corpus::saved_as;
 use crate::oracles::Mismatch;
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-
-/// Why the files of a report could not be written.
-#[derive(Clone, Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum WriteError {
-    /// No new directory could be made in the system's temporary directory.
-    #[error("a new directory in {}: {error}", .directory.display())]
-    Directory {
-        /// The system's temporary directory.
-        directory: PathBuf,
-        /// What went wrong.
-        error: Arc<std::io::Error>,
-    },
-    /// A file could not be written in the new directory.
-    #[error("{}: {error}", .path.display())]
-    File {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        error: Arc<std::io::Error>,
-    },
-}
 
 /// Lines of the case shown when a report is cut.
 const CASE_HEAD: usize = 8;
