@@ -356,7 +356,7 @@ pub fn save_in(
 /// error if there is one with other content, or something that is not a regular file
 /// (it is left untouched). The name is a content hash in a directory that a program
 /// under test may write, so what is there may have been planted: it is opened without
-/// following a symbolic link and without waiting on a FIFO ([`open_regular`]), and
+/// following a symbolic link and without waiting on a FIFO (`open_regular`), and
 /// at most `text`'s length and one more byte are read, so neither a link to
 /// `/dev/zero` nor a FIFO nobody writes to can hang a run or fill its memory.
 pub fn present(path: &Path, text: &[u8]) -> std::io::Result<bool> {
