@@ -17,7 +17,7 @@ fn rate(campaign: &Phase, threads: usize) -> f64 {
         .build()
         .unwrap();
     let start = Instant::now();
-    let summary = pool.install(|| bulk::run(campaign, &Retrograde, &|_| {}));
+    let summary = pool.install(|| bulk::run_phase(campaign, &Retrograde, &|_| {}));
     assert!(summary.failure.is_none());
     summary.cases as f64 / start.elapsed().as_secs_f64()
 }

@@ -8,7 +8,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use retrocheck::contest::Rules;
-use retrocheck::internals::search::{search, Method, Searchable};
+use retrocheck::internals::search::{lengthen, Method, Searchable};
 use retrocheck::internals::stress::Target;
 use retrocheck::problems::{berzerk, catmouse, minigame, pursuit, shiritori};
 use retrocheck::Game;
@@ -40,7 +40,7 @@ fn rows<T: Target>(n: u32, budget: u64, horizon: impl Fn(u32) -> u32) {
                     } else {
                         T::generate(&mut rng, n, Rules::OFFICIAL, seed)
                     };
-                    let searched = search(&mut rng, first, true, budget, method);
+                    let searched = lengthen(&mut rng, first, true, budget, method);
                     assert_eq!(searched.case.length().map(|l| l.0), Some(searched.length));
                     // The horizon of the board found, which may be smaller than n
                     // (catmouse's long boards from 11 nodes are half from its pool).

@@ -8,7 +8,7 @@ use retrocheck::internals::failure::Policy;
 use retrocheck::internals::generate::Family;
 use retrocheck::internals::oracles::Oracles;
 use retrocheck::internals::run::bulk::Summary;
-use retrocheck::internals::run::plan::{self as campaign, Plan};
+use retrocheck::internals::run::plan::{run_phases, Plan};
 use retrocheck::internals::run::shard::Shard;
 use retrocheck::internals::subject::Subject;
 use std::path::{Path, PathBuf};
@@ -108,12 +108,12 @@ pub fn run(args: Args) -> Status {
     for warning in plan.warnings() {
         eprintln!("retrocheck: warning: {warning}");
     }
-    let campaigns = plan.phases();
-    let bar = std::sync::Mutex::new((0usize, progress_bar(campaigns[0].cases)));
+    let phases = plan.phases();
+    let bar = std::sync::Mutex::new((0usize, progress_bar(phases[0].cases)));
     let (summary, failed) = pool.install(|| {
-        campaign::run(&campaigns, under_test.as_ref(), &|c, done| {
+        run_phases(&phases, under_test.as_ref(), &|c, done| {
             let mut bar = bar.lock().expect("no panics while holding the bar");
-            let index = campaigns.iter().position(|k| std::ptr::eq(k, c)).unwrap_or(0);
+            let index = phases.iter().position(|k| std::ptr::eq(k, c)).unwrap_or(0);
             if index != bar.0 {
                 bar.1.finish_and_clear();
                 *bar = (index, progress_bar(c.cases));
@@ -129,7 +129,7 @@ pub fn run(args: Args) -> Status {
     // The failure is shrunk and saved before the JSON is written: whatever happens to
     // the JSON file, a found failure is kept and reported (status 1).
     let found = match (&summary.failure, failed) {
-        (Some(failure), Some(campaign)) => {
+        (Some(failure), Some(phase)) => {
             outln!(
                 "\nFAILED at case {} (family {}, seed {}, size {}): {}",
                 failure.index,
@@ -150,7 +150,7 @@ pub fn run(args: Args) -> Status {
                     &failure.case,
                     found_in,
                     under_test.as_ref(),
-                    &campaign.oracles,
+                    &phase.oracles,
                     corpus,
                 )
             })?;

@@ -9,8 +9,8 @@ use retrocheck::internals::corpus::{self, Kind};
 use retrocheck::internals::stress::quote::block;
 use retrocheck::internals::stress::report::{Report, ShrunkRecord, StressFailure, StressFile};
 use retrocheck::internals::stress::{
-    expected, input_at, reduce, search, Budget, Found, Limits, Program, Reduced, Settings, Target, Trouble,
-    Verdict,
+    expected, find_failure, input_at, reduce, Budget, Found, Limits, Program, Reduced, Settings, Target,
+    Trouble, Verdict,
 };
 use retrocheck::Game;
 use std::io::IsTerminal;
@@ -312,39 +312,39 @@ fn stress<T: Target>(args: Args) -> Status {
         jobs,
     };
     let bar = progress_bar(cases);
-    let searched = search::<T>(&settings, budget, |done, report| {
+    let search = find_failure::<T>(&settings, budget, |done, report| {
         bar.set_position(done);
         bar.set_message(report.tally());
     });
     bar.finish_and_clear();
-    let report = &searched.report;
-    let (index, input, verdict) = match searched.found {
+    let report = &search.report;
+    let (index, input, verdict) = match search.found {
         // `--cases 0` runs no input: nothing checked is no pass (as in `diff`).
-        None if searched.done == 0 => {
+        None if search.done == 0 => {
             outln!(
                 "`{}`: NOTHING CHECKED: no input was run (--cases 0)",
                 args.solution
             );
-            write_json::<T>(&args, &settings, report, searched.elapsed, None)?;
+            write_json::<T>(&args, &settings, report, search.elapsed, None)?;
             return Err(Exit::Unjudged(anyhow::anyhow!(
                 "nothing was checked: no input was run (--cases 0)"
             )));
         }
         None => {
             // "1 input, accepted", not "1 inputs, every one accepted" (issue 38).
-            let accepted = match searched.done {
+            let accepted = match search.done {
                 1 => "1 input, accepted".to_string(),
                 n => format!("{} inputs, every one accepted", retrocheck::text::thousands(n)),
             };
             outln!(
                 "`{}`: {accepted} ({:.1} s, sizes up to {} {})",
                 args.solution,
-                searched.elapsed.as_secs_f64(),
+                search.elapsed.as_secs_f64(),
                 retrocheck::text::thousands(settings.largest::<T>().into()),
                 T::UNIT
             );
             outln!("{}", report.text());
-            return write_json::<T>(&args, &settings, report, searched.elapsed, None);
+            return write_json::<T>(&args, &settings, report, search.elapsed, None);
         }
         Some(Found::Trouble {
             index,
@@ -359,7 +359,7 @@ fn stress<T: Target>(args: Args) -> Status {
                 regenerate: regenerate::<T>(&settings, &args, index),
             };
             if let Err(Exit::BadInput(e) | Exit::Found(e)) =
-                write_json::<T>(&args, &settings, report, searched.elapsed, Some(failure))
+                write_json::<T>(&args, &settings, report, search.elapsed, Some(failure))
             {
                 eprintln!("retrocheck: {e:#}");
             }
@@ -382,7 +382,7 @@ fn stress<T: Target>(args: Args) -> Status {
     outln!(
         "input {index} ({}, found in {:.1} s): {verdict}",
         retrocheck::text::count(input.cases.len(), "test case"),
-        searched.elapsed.as_secs_f64()
+        search.elapsed.as_secs_f64()
     );
     outln!("regenerate it: {}", regenerate::<T>(&settings, &args, index));
     eprintln!("shrinking, re-running the program at each step …");
@@ -498,7 +498,7 @@ fn stress<T: Target>(args: Args) -> Status {
         &args,
         &settings,
         report,
-        searched.elapsed,
+        search.elapsed,
         Some(StressFailure::Failed {
             index,
             seed: args.seed,

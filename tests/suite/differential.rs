@@ -112,7 +112,7 @@ fn run_on(threads: usize, campaign: &Phase, solver: &dyn Subject) -> Summary {
         .num_threads(threads)
         .build()
         .unwrap();
-    pool.install(|| bulk::run(campaign, solver, &|_| {}))
+    pool.install(|| bulk::run_phase(campaign, solver, &|_| {}))
 }
 
 #[test]

@@ -7,7 +7,7 @@ use retrocheck::internals::case::Case;
 use retrocheck::internals::generate::strategy;
 use retrocheck::internals::generate::{self, Family};
 use retrocheck::internals::oracles::metamorphic::{check_relation, check_relations, Relation};
-use retrocheck::internals::oracles::{check_case, Oracles};
+use retrocheck::internals::oracles::{check_case, Oracles, RelationsRun};
 use retrocheck::solve::{retrograde, Retrograde, SolveError, Solver};
 use retrocheck::{Game, Side, Solution, Value};
 
@@ -200,7 +200,7 @@ proptest! {
     /// From proptest: every relation on swarm games through the oracle path.
     #[test]
     fn relations_hold_on_swarm_games(case in strategy::case(Family::Swarm, 30)) {
-        let oracles = Oracles { relations_on_every_size: true, ..Oracles::default() };
+        let oracles = Oracles { relations: RelationsRun::Always, ..Oracles::default() };
         prop_assert!(check_case(&case, &Retrograde, &oracles).is_ok());
     }
 }

@@ -104,7 +104,7 @@ fn the_scale_phase_finds_the_mutants_that_need_big_games() {
     let scale = &test_campaigns()[1..];
     for name in NEEDS_THE_SCALE_PHASE {
         let solver = registry::by_name(name).unwrap();
-        let (summary, _) = retrocheck::internals::run::plan::run(scale, solver.as_ref(), &|_, _| {});
+        let (summary, _) = retrocheck::internals::run::plan::run_phases(scale, solver.as_ref(), &|_, _| {});
         let failure = summary
             .failure
             .unwrap_or_else(|| panic!("{name} survived the scale phase"));

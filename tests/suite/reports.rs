@@ -248,8 +248,11 @@ fn the_diff_summary_fits_one_screen_with_the_verdict_and_names_each_phase() {
     let mut phases = retrocheck::internals::run::plan::Plan::default().phases();
     phases.truncate(2);
     (phases[0].cases, phases[1].cases, phases[1].max_positions) = (44, 22, 1_200);
-    let (summary, failed) =
-        retrocheck::internals::run::plan::run(&phases, &retrocheck::solve::Retrograde::default(), &|_, _| {});
+    let (summary, failed) = retrocheck::internals::run::plan::run_phases(
+        &phases,
+        &retrocheck::solve::Retrograde::default(),
+        &|_, _| {},
+    );
     assert!(failed.is_none());
     let table = summary.table();
     let rows: Vec<&str> = table

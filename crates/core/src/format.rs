@@ -43,7 +43,7 @@ struct Entry {
 /// The longest line a `.game` text may have: a position with about ten million moves.
 /// A longer line is refused when that many bytes have been read, so an endless line
 /// (`/dev/zero`) costs bounded memory.
-pub const MAX_LINE_BYTES: usize = 64 << 20;
+pub(crate) const MAX_LINE_BYTES: usize = 64 << 20;
 
 /// How much of a line is read before its bytes are checked for ones no statement can
 /// hold, so that binary input fails after one buffer, not [`MAX_LINE_BYTES`].

@@ -69,7 +69,7 @@ fn ceiling() -> (u64, Bound) {
 
 /// The address space RLIMIT_AS leaves this process (the limit less what it has
 /// mapped, `VmSize`), or `None` without a limit.
-pub fn address_space_left() -> Option<u64> {
+pub(crate) fn address_space_left() -> Option<u64> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,

@@ -11,9 +11,9 @@ pub fn count(n: usize, noun: &str) -> String {
 
 /// The most bytes a quote of a user's text takes in a message: a 100 MB line must not
 /// put 100 MB on a terminal.
-pub const QUOTE_BYTES: usize = 200;
+pub(crate) const QUOTE_BYTES: usize = 200;
 
-/// A user's text for a message, in single quotes: its first [`QUOTE_BYTES`] bytes or
+/// A user's text for a message, in single quotes: its first `QUOTE_BYTES` (200) bytes or
 /// so, control characters and bytes that are not UTF-8 escaped (`\n`, `\x00`, `\xff`)
 /// so that the message stays one readable line, then how much was left out.
 pub fn quote(bytes: &[u8]) -> String {

@@ -61,15 +61,15 @@ impl Kind {
 
 /// A corpus file loaded: the cases it holds, and the expected output beside it.
 #[derive(Clone, Debug)]
-pub struct CorpusFile {
+pub(crate) struct CorpusFile {
     /// The input file.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// What it holds.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// Its cases: one game, or the test cases of a contest input.
-    pub cases: Vec<Case>,
+    pub(crate) cases: Vec<Case>,
     /// The text of its `.out` file.
-    pub expected: String,
+    pub(crate) expected: String,
 }
 
 /// Why a corpus file did not replay.
@@ -146,7 +146,7 @@ pub fn read_bounded(path: &Path) -> Result<String, String> {
 /// Loads a corpus input and its `.out` file: every corpus case has its expected output
 /// (write it with `retrocheck solve`, or let `diff`, `shrink` or `stress` save the
 /// case).
-pub fn load(path: &Path) -> Result<CorpusFile, ReplayError> {
+pub(crate) fn load(path: &Path) -> Result<CorpusFile, ReplayError> {
     let fail = |message: String| ReplayError::Unusable {
         path: path.to_path_buf(),
         message,
@@ -180,13 +180,17 @@ pub fn load(path: &Path) -> Result<CorpusFile, ReplayError> {
 
 /// Replays a corpus file with `under_test`: every case through `oracles`, then its
 /// output against the `.out` file. The number of cases, or the first failure.
-pub fn replay(file: &CorpusFile, under_test: &dyn Subject, oracles: &Oracles) -> Result<usize, ReplayError> {
+pub(crate) fn replay(
+    file: &CorpusFile,
+    under_test: &dyn Subject,
+    oracles: &Oracles,
+) -> Result<usize, ReplayError> {
     replay_counted(file, under_test, oracles).map(|(cases, _)| cases)
 }
 
 /// [`replay`], with the number of cases the subject refused as unsupported (each
 /// checked by no oracle; its output taken as the proven one).
-pub fn replay_counted(
+pub(crate) fn replay_counted(
     file: &CorpusFile,
     under_test: &dyn Subject,
     oracles: &Oracles,
@@ -278,6 +282,27 @@ pub struct Saved {
     pub already_present: bool,
 }
 
+/// Why a failing case was not saved in a corpus.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("not saved in {}: {error}", .corpus.display())]
+#[non_exhaustive]
+pub struct SaveError {
+    /// The corpus directory.
+    pub corpus: PathBuf,
+    /// What went wrong, naming the file or directory it concerns.
+    pub error: std::sync::Arc<std::io::Error>,
+}
+
+impl SaveError {
+    /// `error` met saving into the corpus `corpus`.
+    pub(crate) fn new(corpus: &Path, error: std::io::Error) -> SaveError {
+        SaveError {
+            corpus: corpus.to_path_buf(),
+            error: std::sync::Arc::new(error),
+        }
+    }
+}
+
 /// Saves a case and its expected output as `root/<kind dir>/<hash>.<ext>` + `.out`.
 ///
 /// Both files are first written in full to temporary files in the same directory (a
@@ -286,11 +311,11 @@ pub struct Saved {
 /// without its `.out`. When the input cannot be linked, a `.out` this call put in
 /// place is removed again: a case is both files or neither. An existing file is never
 /// replaced; an identical one counts as present, a different one is an error.
-pub fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Result<Saved> {
+pub(crate) fn save(root: &Path, kind: Kind, input: &str, output: &str) -> std::io::Result<Saved> {
     save_in(root, kind.directory(), kind.extension(), input, output)
 }
 
-/// [`save`] into `root/<directory>/<hash>.<extension>` + `.out`: for a problem the
+/// `save` into `root/<directory>/<hash>.<extension>` + `.out`: for a problem the
 /// registry does not know (a user's own, saved under its name).
 pub fn save_in(
     root: &Path,
@@ -331,7 +356,7 @@ pub fn save_in(
 /// error if there is one with other content, or something that is not a regular file
 /// (it is left untouched). The name is a content hash in a directory that a program
 /// under test may write, so what is there may have been planted: it is opened without
-/// following a symbolic link and without waiting on a FIFO ([`open_regular`]), and
+/// following a symbolic link and without waiting on a FIFO (`open_regular`), and
 /// at most `text`'s length and one more byte are read, so neither a link to
 /// `/dev/zero` nor a FIFO nobody writes to can hang a run or fill its memory.
 pub fn present(path: &Path, text: &[u8]) -> std::io::Result<bool> {
@@ -358,7 +383,7 @@ pub fn present(path: &Path, text: &[u8]) -> std::io::Result<bool> {
 /// FIFO return at once (it is then refused as not a regular file) instead of waiting
 /// for a writer. `NotFound` when there is nothing; otherwise an error that names the
 /// path and what is there, and says it is left untouched.
-pub fn open_regular(path: &Path) -> std::io::Result<fs::File> {
+pub(crate) fn open_regular(path: &Path) -> std::io::Result<fs::File> {
     let refuse = |what: &str| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidInput,

@@ -16,7 +16,7 @@ use crate::game::{Game, GameBuilder, Outcome, Side};
 
 /// The largest n the enumeration goes to: beyond it the space does not fit in `u64`
 /// (n = 6 already has about 6·10^12 games).
-pub const MAX_N: u32 = 6;
+pub(crate) const MAX_N: u32 = 6;
 
 /// How often a successor may repeat in a move multiset of a game with n positions.
 fn multiplicity(n: u32) -> u32 {
@@ -81,7 +81,7 @@ pub fn game_at(index: u64, max_n: u32) -> Lookup {
 }
 
 /// The game at `index`, canonical or not (for `retrocheck generate`).
-pub fn game_any(index: u64, max_n: u32) -> Option<Game> {
+pub(crate) fn game_any(index: u64, max_n: u32) -> Option<Game> {
     decode_index(index, max_n).map(|(shapes, n, credit)| build(&shapes, n, credit))
 }
 

@@ -7,10 +7,10 @@
 
 use crate::case::shrink_case;
 use crate::case::Case;
-use crate::corpus::{self, Kind, Saved};
+use crate::corpus::{self, Kind, SaveError, Saved};
 use crate::format::print_game;
 use crate::oracles::expected::ExpectedError;
-use crate::oracles::{check_case, Mismatch, Oracles, Signature};
+use crate::oracles::{check_case, Mismatch, Oracles, RelationsRun, Signature};
 use crate::shrink::Shrunk;
 use crate::subject::Subject;
 use std::path::PathBuf;
@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 /// Cases above this many positions are judged by `certify` and the references alone
 /// while they shrink (the relations' transformed copies would multiply the cost of
 /// every candidate), and their candidates on every core at once.
-pub const BIG_CASE: usize = 2_000;
+pub(crate) const BIG_CASE: usize = 2_000;
 
 /// How a failure is reduced and kept.
 #[derive(Clone, Debug)]
@@ -63,9 +63,9 @@ pub struct Triaged {
     /// The shrunk case as canonical text (`.game`, or contest input).
     pub text: String,
     /// The expected output (`.out`) from the references.
-    pub expected: String,
+    pub(crate) expected: String,
     /// Where the case was saved, when the policy names a corpus, or why it was not.
-    pub saved: Option<Result<Saved, String>>,
+    pub(crate) saved: Option<Result<Saved, SaveError>>,
 }
 
 /// Why a case was not triaged.
@@ -93,7 +93,7 @@ pub fn case_text(case: &Case) -> (Kind, String) {
 }
 
 /// The oracles that judge candidates of `case` while it shrinks, and its 1-minimality:
-/// `oracles` with the relations on every size, or, above [`BIG_CASE`] positions,
+/// `oracles` with the relations on every size, or, above `BIG_CASE` positions,
 /// `certify` and the references alone.
 pub fn judging(case: &Case, oracles: &Oracles) -> Oracles {
     if is_big(case) {
@@ -105,8 +105,7 @@ pub fn judging(case: &Case, oracles: &Oracles) -> Oracles {
 
 fn without_relations(oracles: &Oracles) -> Oracles {
     Oracles {
-        relations_off: true,
-        relations_on_every_size: false,
+        relations: RelationsRun::Never,
         ..*oracles
     }
 }
@@ -199,10 +198,10 @@ pub fn triage(
     }
     let (kind, text) = case_text(&shrunk.value);
     let expected = crate::oracles::expected::output(&shrunk.value, 1)?;
-    let saved = policy.corpus.as_ref().map(|root| {
-        corpus::save(root, kind, &text, &expected)
-            .map_err(|e| format!("not saved in {}: {e}", root.display()))
-    });
+    let saved = policy
+        .corpus
+        .as_ref()
+        .map(|root| corpus::save(root, kind, &text, &expected).map_err(|e| SaveError::new(root, e)));
     Ok(Triaged {
         shrunk,
         mismatch,
@@ -216,7 +215,7 @@ pub fn triage(
 /// moves, in move order — from the position where `mismatch` sees the solution wrong
 /// (position 0 when it names none), then from each position not yet reached in id
 /// order; `None` for a contest instance or a game already so numbered.
-pub fn normalised(case: &Case, mismatch: &Mismatch) -> Option<Case> {
+pub(crate) fn normalised(case: &Case, mismatch: &Mismatch) -> Option<Case> {
     let Case::Game(game) = case else { return None };
     let start = match mismatch {
         Mismatch::Disagree { difference, .. } | Mismatch::CheckerAccepted { difference, .. } => {
@@ -231,7 +230,7 @@ pub fn normalised(case: &Case, mismatch: &Mismatch) -> Option<Case> {
 /// `game` with its ids renumbered in order of discovery from position `start` (see
 /// [`normalised`]); `None` when it is so numbered already. `stress` numbers a game
 /// this way from the position of the first wrong output line.
-pub fn normalised_from(game: &crate::Game, start: u32) -> Option<crate::Game> {
+pub(crate) fn normalised_from(game: &crate::Game, start: u32) -> Option<crate::Game> {
     let n = game.positions();
     let mut perm = vec![u32::MAX; n];
     let mut order = Vec::with_capacity(n);

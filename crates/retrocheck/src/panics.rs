@@ -49,7 +49,7 @@ fn payload_text(payload: &(dyn Any + Send)) -> String {
 /// Runs `f`, returning its result, or, if it panics, the panic's message and location
 /// ("panicked at src/lib.rs:12:5: index out of bounds: …"), without printing anything.
 /// A panic on another thread that `f` started is printed by that thread as usual.
-pub fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+pub(crate) fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     install_hook();
     // A message left by a panic the code caught itself is not this one's.
     LAST.with(|last| last.borrow_mut().take());

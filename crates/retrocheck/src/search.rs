@@ -34,21 +34,21 @@ pub trait Searchable: Clone {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Length {
     /// The most in-place sweeps a value iteration in the problem's sweep order
-    /// ([`sweeps`]) needs to decide a position the expected output reads; 0 when the
+    /// (`sweeps`) needs to decide a position the expected output reads; 0 when the
     /// problem gives no order. At most `answer`, and often far less: a solution cut
     /// after 2n sweeps is wrong only where this exceeds 2n, which remoteness alone
     /// does not steer to.
-    pub late: u32,
+    pub(crate) late: u32,
     /// The longest remoteness among the positions the expected output reads (the
     /// starts of the games a judge asks about); 0 when they are all draws.
     pub answer: u32,
     /// The longest remoteness of any position: the longest forced line.
-    pub longest: u32,
+    pub(crate) longest: u32,
 }
 
 /// The lengths of `game`'s lines, the answer reading `answer_positions` (`None`: every
 /// position), and the work it took (positions and moves solved).
-pub fn length_of(game: &Game, answer_positions: Option<&[u32]>) -> (Length, u64) {
+pub(crate) fn length_of(game: &Game, answer_positions: Option<&[u32]>) -> (Length, u64) {
     let values = retrograde::values(game);
     let work = (game.positions() + game.move_count()) as u64;
     (length_of_values(&values, answer_positions), work)
@@ -56,7 +56,7 @@ pub fn length_of(game: &Game, answer_positions: Option<&[u32]>) -> (Length, u64)
 
 /// [`length_of`] with [`Length::late`] measured in the sweep order `rank` (each
 /// position's place in a sweep, [`sweeps`]): the solving work doubles, charged.
-pub fn length_swept(game: &Game, answer_positions: Option<&[u32]>, rank: &[u32]) -> (Length, u64) {
+pub(crate) fn length_swept(game: &Game, answer_positions: Option<&[u32]>, rank: &[u32]) -> (Length, u64) {
     let values = retrograde::values(game);
     let work = (game.positions() + game.move_count()) as u64;
     let length = length_of_values(&values, answer_positions);
@@ -83,7 +83,7 @@ pub fn length_swept(game: &Game, answer_positions: Option<&[u32]>, rank: &[u32])
 /// comes before `p` in a sweep, else from `s + 1`; `p` is won in the earliest sweep of
 /// its winning moves and lost in the latest of all its moves. Computed as shortest
 /// paths in order of (sweep, place), a heap of positions; 0 for a draw or a terminal.
-pub fn sweeps(game: &Game, values: &[Value], rank: &[u32], targets: &[u32]) -> u32 {
+pub(crate) fn sweeps(game: &Game, values: &[Value], rank: &[u32], targets: &[u32]) -> u32 {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let positions = game.positions();
@@ -170,7 +170,7 @@ pub fn sweeps(game: &Game, values: &[Value], rank: &[u32], targets: &[u32]) -> u
 }
 
 /// The [`Length`] of a solved game, from its values.
-pub fn length_of_values(values: &[Value], answer_positions: Option<&[u32]>) -> Length {
+pub(crate) fn length_of_values(values: &[Value], answer_positions: Option<&[u32]>) -> Length {
     let remoteness = |v: &Value| v.remoteness().unwrap_or(0);
     let longest = values.iter().map(remoteness).max().unwrap_or(0);
     let answer = match answer_positions {
@@ -207,22 +207,19 @@ pub enum Method {
 }
 
 /// The least an evaluation is charged against a budget, in positions and moves.
-pub const MIN_CHARGE: u64 = 1_000;
+pub(crate) const MIN_CHARGE: u64 = 1_000;
 
 /// The method `stress`, the generator families and the strategies use: hill climbing
 /// with restarts (see `cargo bench --bench search` for how it compares).
 pub const DEFAULT_METHOD: Method = Method::Climb { patience: 64 };
 
-/// What a search found: the longest test case, its length, and how many cases it
-/// solved on the way.
+/// What a search found: the longest test case and its length.
 #[derive(Clone, Debug)]
-pub struct Searched<T> {
+pub struct Lengthened<T> {
     /// The test case with the longest games.
     pub case: T,
     /// Its length.
     pub length: Length,
-    /// Test cases solved.
-    pub evaluations: u64,
 }
 
 /// The score an edit is judged by: the sweeps and the answer's remoteness, then the
@@ -234,23 +231,21 @@ fn score(l: Length) -> f64 {
 /// Searches from `start` for a test case with longer games, spending about `budget`
 /// positions and moves of solving, by small edits within the official limits when
 /// `official`.
-pub fn search<T: Searchable>(
+pub fn lengthen<T: Searchable>(
     rng: &mut ChaCha8Rng,
     start: T,
     official: bool,
     budget: u64,
     method: Method,
-) -> Searched<T> {
+) -> Lengthened<T> {
     let Some((length, mut spent)) = start.length() else {
-        return Searched {
+        return Lengthened {
             case: start,
             length: Length::default(),
-            evaluations: 0,
         };
     };
     let mut current = (start.clone(), length);
     let mut best = (start, length);
-    let mut evaluations = 1;
     let mut stale = 0u32;
     while spent < budget {
         let mut candidate = current.0.mutate(rng, official);
@@ -270,7 +265,6 @@ pub fn search<T: Searchable>(
         // Building a tiny game costs more than solving it (shiritori's keys, say): an
         // evaluation is charged at least `MIN_CHARGE`.
         spent += work.max(MIN_CHARGE);
-        evaluations += 1;
         let take = match method {
             Method::Climb { .. } => length >= current.1,
             Method::Anneal { start } => {
@@ -287,10 +281,9 @@ pub fn search<T: Searchable>(
             best = current.clone();
         }
     }
-    Searched {
+    Lengthened {
         case: best.0,
         length: best.1,
-        evaluations,
     }
 }
 
@@ -370,7 +363,8 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let start = crate::builtin::catmouse::instance(&mut rng, 8, true);
         let (before, _) = start.length().unwrap();
-        let found: Searched<catmouse::Instance> = search(&mut rng, start, true, 2_000_000, DEFAULT_METHOD);
+        let found: Lengthened<catmouse::Instance> =
+            lengthen(&mut rng, start, true, 2_000_000, DEFAULT_METHOD);
         assert!(found.length > before, "{before:?} → {:?}", found.length);
         assert!(crate::problems::ContestProblem::is_official(&found.case));
         assert_eq!(found.case.length().unwrap().0, found.length);

@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// A well-mixed 64-bit hash (SplitMix64's finalizer).
-pub fn splitmix64(x: u64) -> u64 {
+pub(crate) fn splitmix64(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -16,7 +16,7 @@ pub fn splitmix64(x: u64) -> u64 {
 
 /// The seed of item `what` of a stream seeded by `seed`: input `what` of a stress
 /// campaign, case `what` of a family.
-pub fn mix(seed: u64, what: u64) -> u64 {
+pub(crate) fn mix(seed: u64, what: u64) -> u64 {
     splitmix64(seed ^ splitmix64(what))
 }
 
@@ -25,7 +25,7 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// proptest's generator for a seed: its 32 bytes are [`mix`]es of the seed, so a
+/// proptest's generator for a seed: its 32 bytes are `mix`es of the seed, so a
 /// property drawn with seed `s` is the same on every platform.
 pub fn proptest_rng(seed: u64) -> TestRng {
     let mut bytes = [0u8; 32];

@@ -37,12 +37,12 @@ impl<S: Solver> Subject for S {
 /// `subject.solve(game)` with a panic caught ([`crate::panics::catch`]) and returned as
 /// a failure of the solve: how the oracle path, the relations and the reports call the
 /// code under test.
-pub fn solve_caught(subject: &dyn Subject, game: &Game) -> Result<Solution, SolveError> {
+pub(crate) fn solve_caught(subject: &dyn Subject, game: &Game) -> Result<Solution, SolveError> {
     crate::panics::catch(|| subject.solve(game)).unwrap_or_else(|panic| Err(SolveError::Failed(panic)))
 }
 
 /// `subject.answer(instance, k)` with a panic caught, as [`solve_caught`].
-pub fn answer_caught(
+pub(crate) fn answer_caught(
     subject: &dyn Subject,
     instance: &Instance,
     k: usize,

@@ -255,21 +255,3 @@ impl<T: Target> Searchable for T {
         })
     }
 }
-
-/// A test case of about `n` units drawn for its long games: long by construction, then
-/// searched for longer ones with `budget` of solving work (none: the construction
-/// alone).
-pub fn long_case<T: Target>(rng: &mut ChaCha8Rng, n: u32, rules: Rules, budget: u64) -> T {
-    let start = T::long(rng, n, rules);
-    if budget == 0 {
-        return start;
-    }
-    crate::search::search(
-        rng,
-        start,
-        !rules.edge_cases,
-        budget,
-        crate::search::DEFAULT_METHOD,
-    )
-    .case
-}

@@ -15,7 +15,7 @@ pub fn relabel(game: &Game, perm: &[u32]) -> Game {
 
 /// The game on the positions `order` (old ids, listed in their new order), every move
 /// renamed by `rename` (old id to new id). Moves must stay within `order`.
-pub fn induced(game: &Game, order: &[u32], rename: &[u32]) -> Game {
+pub(crate) fn induced(game: &Game, order: &[u32], rename: &[u32]) -> Game {
     // Straight into CSR arrays: generation relabels every random game this way, and
     // the relations a copy of every large one.
     let mut offsets = Vec::with_capacity(order.len() + 1);
@@ -36,12 +36,12 @@ pub fn induced(game: &Game, order: &[u32], rename: &[u32]) -> Game {
 }
 
 /// `game` without position `p`: moves to it are dropped, later ids shift down.
-pub fn without_position(game: &Game, p: u32) -> Game {
+pub(crate) fn without_position(game: &Game, p: u32) -> Game {
     without_positions(game, p, p + 1)
 }
 
 /// `game` without the positions `start..end`.
-pub fn without_positions(game: &Game, start: u32, end: u32) -> Game {
+pub(crate) fn without_positions(game: &Game, start: u32, end: u32) -> Game {
     let removed = end - start;
     let mut b = GameBuilder::with_capacity(game.positions() - removed as usize, game.move_count());
     let mut moves = Vec::new();
@@ -62,7 +62,7 @@ pub fn without_positions(game: &Game, start: u32, end: u32) -> Game {
 /// `game` with position `p`, which has exactly one move, to `s ≠ p`, contracted: moves
 /// to `p` go to `s` instead. This shortens chains and cycles, which removing single
 /// positions cannot (removing any position of a cycle breaks it).
-pub fn bypass_position(game: &Game, p: u32) -> Option<Game> {
+pub(crate) fn bypass_position(game: &Game, p: u32) -> Option<Game> {
     let &[s] = game.moves(p) else { return None };
     if s == p {
         return None;
@@ -80,7 +80,7 @@ pub fn bypass_position(game: &Game, p: u32) -> Option<Game> {
 }
 
 /// `game` with position `p` renamed 0 and the positions before it shifted up.
-pub fn move_to_front(game: &Game, p: u32) -> Game {
+pub(crate) fn move_to_front(game: &Game, p: u32) -> Game {
     let perm: Vec<u32> = game
         .ids()
         .map(|q| {
@@ -97,7 +97,7 @@ pub fn move_to_front(game: &Game, p: u32) -> Game {
 }
 
 /// `game` with the moves of `p` replaced by `moves` (and its label by `label`).
-pub fn edited(game: &Game, p: u32, mover: Side, moves: &[u32], label: Option<Outcome>) -> Game {
+pub(crate) fn edited(game: &Game, p: u32, mover: Side, moves: &[u32], label: Option<Outcome>) -> Game {
     let mut b = GameBuilder::with_capacity(game.positions(), game.move_count());
     for q in game.ids() {
         if q == p {
@@ -111,14 +111,14 @@ pub fn edited(game: &Game, p: u32, mover: Side, moves: &[u32], label: Option<Out
 }
 
 /// `game` without the `i`-th move of `p`.
-pub fn without_move(game: &Game, p: u32, i: usize) -> Game {
+pub(crate) fn without_move(game: &Game, p: u32, i: usize) -> Game {
     let mut moves = game.moves(p).to_vec();
     moves.remove(i);
     edited(game, p, game.mover(p), &moves, game.terminal(p))
 }
 
 /// `game` with each position's move list edited by `edit`.
-pub fn edit_moves(game: &Game, mut edit: impl FnMut(u32, &mut Vec<u32>)) -> Game {
+pub(crate) fn edit_moves(game: &Game, mut edit: impl FnMut(u32, &mut Vec<u32>)) -> Game {
     let mut b = GameBuilder::with_capacity(game.positions(), game.move_count() + 1);
     let mut moves = Vec::new();
     for p in game.ids() {
@@ -134,7 +134,7 @@ pub fn edit_moves(game: &Game, mut edit: impl FnMut(u32, &mut Vec<u32>)) -> Game
 }
 
 /// `game` with the sides swapped: movers, terminal outcomes and the draw convention.
-pub fn swap_sides(game: &Game) -> Game {
+pub(crate) fn swap_sides(game: &Game) -> Game {
     let mut b = GameBuilder::with_capacity(game.positions(), game.move_count());
     for p in game.ids() {
         b.position(
@@ -148,7 +148,7 @@ pub fn swap_sides(game: &Game) -> Game {
 }
 
 /// The positions reachable from `root` (sorted), as a game of their own.
-pub fn reachable_from(game: &Game, root: u32) -> (Game, Vec<u32>) {
+pub(crate) fn reachable_from(game: &Game, root: u32) -> (Game, Vec<u32>) {
     let mut seen = vec![false; game.positions()];
     let mut stack = vec![root];
     seen[root as usize] = true;
@@ -171,7 +171,7 @@ pub fn reachable_from(game: &Game, root: u32) -> (Game, Vec<u32>) {
 /// `game` without the positions `p` with `remove[p]`: moves to them are dropped, the
 /// rest keep their order. The shrinker's big steps (a strongly connected component,
 /// everything unreachable from a root) remove sets that are not id ranges.
-pub fn without_set(game: &Game, remove: &[bool]) -> Game {
+pub(crate) fn without_set(game: &Game, remove: &[bool]) -> Game {
     let mut rename = vec![u32::MAX; game.positions()];
     let mut next = 0;
     for p in game.ids() {
@@ -199,7 +199,7 @@ pub fn without_set(game: &Game, remove: &[bool]) -> Game {
 /// The strongly connected components of `game`'s move graph, each sorted, in reverse
 /// topological order (Tarjan's algorithm). Iterative, with an explicit stack: games
 /// have 10^5 positions and more, and a chain that long would overflow a recursion.
-pub fn strongly_connected_components(game: &Game) -> Vec<Vec<u32>> {
+pub(crate) fn strongly_connected_components(game: &Game) -> Vec<Vec<u32>> {
     const UNSEEN: u32 = u32::MAX;
     let n = game.positions();
     let mut index = vec![UNSEEN; n];
@@ -263,7 +263,7 @@ pub fn strongly_connected_components(game: &Game) -> Vec<Vec<u32>> {
 /// exactly one move, to `s ≠ p`, and no chosen position is another's successor. Chosen
 /// greedily in id order, so a chain `0 → 1 → 2 → …` yields every other position and
 /// contracting them all halves it.
-pub fn contractible_run(game: &Game) -> Vec<u32> {
+pub(crate) fn contractible_run(game: &Game) -> Vec<u32> {
     let n = game.positions();
     let mut chosen = vec![false; n];
     let mut successor_of_chosen = vec![false; n];
@@ -283,7 +283,7 @@ pub fn contractible_run(game: &Game) -> Vec<u32> {
 /// `game` with every position of `run` contracted into its successor at once (as
 /// [`bypass_position`] does one): moves to `p` go to `p`'s only move instead. Each
 /// position of `run` must have exactly one move, to a position outside `run`.
-pub fn bypass_positions(game: &Game, run: &[u32]) -> Game {
+pub(crate) fn bypass_positions(game: &Game, run: &[u32]) -> Game {
     let n = game.positions();
     let mut to: Vec<u32> = game.ids().collect();
     let mut removed = vec![false; n];
@@ -321,7 +321,7 @@ pub fn bypass_positions(game: &Game, run: &[u32]) -> Game {
 }
 
 /// `game` without the moves `start..end` of `p`'s move list.
-pub fn without_moves(game: &Game, p: u32, start: usize, end: usize) -> Game {
+pub(crate) fn without_moves(game: &Game, p: u32, start: usize, end: usize) -> Game {
     let moves = game.moves(p);
     let kept: Vec<u32> = moves[..start].iter().chain(&moves[end..]).copied().collect();
     edited(game, p, game.mover(p), &kept, game.terminal(p))

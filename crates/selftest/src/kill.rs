@@ -79,15 +79,15 @@ pub fn is_one_minimal(
 /// table checks again.
 pub const MINIMALITY_CHECKED_UP_TO: usize = 3_000;
 
-/// The bulk runner on `campaigns` in turn (for the kill table, the default campaign's
+/// The bulk runner on `phases` in turn (for the kill table, the default campaign's
 /// phases), the first failure shrunk by the shrinker with the failing phase's oracles.
-pub fn campaign_kill(solver: &dyn Subject, campaigns: &[Phase]) -> Finding {
-    let (summary, failed) = retrocheck::internals::run::plan::run(campaigns, solver, &|_, _| {});
-    let (Some(failure), Some(campaign)) = (summary.failure, failed) else {
+pub fn campaign_kill(solver: &dyn Subject, phases: &[Phase]) -> Finding {
+    let (summary, failed) = retrocheck::internals::run::plan::run_phases(phases, solver, &|_, _| {});
+    let (Some(failure), Some(phase)) = (summary.failure, failed) else {
         return Finding::Survived { cases: summary.cases };
     };
     let time = summary.elapsed;
-    let oracles = &campaign.oracles;
+    let oracles = &phase.oracles;
     let policy = Policy {
         budget: Some(SHRINK_BUDGET),
         ..Policy::new(*oracles)
@@ -145,12 +145,12 @@ pub fn seeded_campaign(cases: u64, max_positions: usize, oracles: &Oracles) -> P
 pub const SHRINK_BUDGET: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// The default campaign's phases with `oracles` (the kill table swaps the checker).
-pub fn default_campaigns(oracles: &Oracles) -> Vec<Phase> {
-    let mut campaigns = retrocheck::internals::run::plan::Plan::default().phases();
-    for c in &mut campaigns {
-        c.oracles.certifier = oracles.certifier;
+pub fn default_phases(oracles: &Oracles) -> Vec<Phase> {
+    let mut phases = retrocheck::internals::run::plan::Plan::default().phases();
+    for phase in &mut phases {
+        phase.oracles.certifier = oracles.certifier;
     }
-    campaigns
+    phases
 }
 
 /// The smallest game of the exhaustive family (every game of at most 4 positions) on
@@ -292,7 +292,7 @@ pub fn row(name: &str, solver: &dyn Subject, oracles: &Oracles) -> Row {
     };
     Row {
         name: name.into(),
-        bulk: campaign_kill(solver, &default_campaigns(oracles)),
+        bulk: campaign_kill(solver, &default_phases(oracles)),
         proptest: proptest(1, true),
         proptest_seeds: (1..=PROPTEST_SEEDS)
             .filter(|&seed| matches!(proptest(seed, false), Finding::Caught(_)))

@@ -151,14 +151,13 @@ fn campaign() -> &'static Stressed<Timeflow> {
             jobs: 2,
         };
         let stressed = stress::stress::<Timeflow>(&settings(WRONG, 8), budget, Some(Duration::from_secs(60)));
-        let searched = &stressed.searched;
-        if let (Some(Found::Failure { index, input, .. }), Some(reduced)) =
-            (&searched.found, &stressed.reduced)
+        let search = &stressed.search;
+        if let (Some(Found::Failure { index, input, .. }), Some(reduced)) = (&search.found, &stressed.reduced)
         {
             println!(
                 "input {index} ({}) failed after {:.2?}; shrunk in {} steps, {} runs, {:.2?} to {}:\n{}",
                 input.describe(),
-                searched.elapsed,
+                search.elapsed,
                 reduced.steps,
                 reduced.runs,
                 reduced.elapsed,
@@ -183,12 +182,12 @@ fn shrunk() -> &'static Timeflow {
 #[test]
 fn a_stress_campaign_catches_the_memo_dfs_and_shrinks_it_to_a_small_input() {
     let stressed = campaign();
-    let searched = &stressed.searched;
+    let search = &stressed.search;
     assert!(
-        matches!(searched.found, Some(Found::Failure { .. })),
+        matches!(search.found, Some(Found::Failure { .. })),
         "no failure in {} inputs: {:?}",
-        searched.done,
-        searched.found
+        search.done,
+        search.found
     );
     let reduced = stressed.reduced.as_ref().unwrap();
     assert!(
@@ -239,9 +238,9 @@ fn the_right_solution_passes_a_few_hundred_inputs() {
             time: None,
             jobs: 2,
         };
-        let searched = stress::search::<Timeflow>(&settings, budget, |_, _| {});
-        assert!(searched.found.is_none(), "{:?}", searched.found);
-        assert_eq!(searched.done, 120);
+        let search = stress::find_failure::<Timeflow>(&settings, budget, |_, _| {});
+        assert!(search.found.is_none(), "{:?}", search.found);
+        assert_eq!(search.done, 120);
     }
 }
 

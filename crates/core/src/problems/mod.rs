@@ -157,13 +157,6 @@ macro_rules! registry {
                 }
             }
 
-            /// The largest size the official limits allow ([`ContestProblem::OFFICIAL_MAX`]).
-            pub fn official_max(self) -> u32 {
-                match self {
-                    $(Problem::$variant => <$module::Instance as ContestProblem>::OFFICIAL_MAX,)*
-                }
-            }
-
             /// The parser of one test case, as an [`Instance`].
             fn case_parser(self) -> CaseParser<Instance> {
                 match self {
@@ -248,7 +241,7 @@ macro_rules! registry {
             }
 
             /// The bytes solving it may take, as the size checks reckon them: by the
-            /// fast path ([`implicit_bytes`]), or with the product game built
+            /// fast path (`implicit_bytes`), or with the product game built
             /// ([`product_bytes`]) when `materialized`, as a solver of a `Game` needs.
             pub fn bytes_to_solve(&self, materialized: bool) -> u64 {
                 let (positions, moves) = self.product_shape();
@@ -497,7 +490,7 @@ pub fn product_bytes(positions: u64, moves: u64) -> u64 {
 
 /// The bytes the fast path takes to solve a product game of `positions` positions
 /// without building it: cells, queue and values.
-pub fn implicit_bytes(positions: u64) -> u64 {
+pub(crate) fn implicit_bytes(positions: u64) -> u64 {
     positions.saturating_mul(16)
 }
 

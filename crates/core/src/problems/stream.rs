@@ -11,7 +11,7 @@ use std::io::Read;
 /// problem reads (numbers with any count of leading zeros, words) is letters and
 /// digits, so a longer run that holds another byte (`/dev/zero`) is refused when it is
 /// seen, while a long number or word is read on, as it is from a file.
-pub const MAX_TOKEN_BYTES: usize = 4096;
+pub(crate) const MAX_TOKEN_BYTES: usize = 4096;
 
 /// Bytes read at a time.
 const CHUNK: usize = 64 << 10;

@@ -137,7 +137,7 @@ impl Campaign {
             .num_threads(self.threads)
             .build()
             .expect("a rayon thread pool");
-        let summary = pool.install(|| bulk::run(&campaign, under_test, &|_| {}));
+        let summary = pool.install(|| bulk::run_phase(&campaign, under_test, &|_| {}));
         match summary.failure {
             None => Ok(Passed {
                 cases: summary.cases,

@@ -2,11 +2,13 @@
 //! case shrunk by retrocheck's shrinker, as text, with the references' expected output.
 
 use crate::case::Case;
+use crate::corpus::SaveError;
 use crate::failure::{case_text, triage, Policy, TriageError};
 use crate::format::print_game;
 use crate::oracles::{check_case, Mismatch, Oracles, Signature};
 use crate::subject::Subject;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A failure of the solver under test, reduced to a 1-minimal case ([`crate::shrink`]):
 /// no single removal of a position or move still has the solver's output
@@ -54,7 +56,7 @@ pub struct Failure {
     pub shrink_tries: usize,
     /// When saving was asked for: the corpus file the shrunk case was saved as (or
     /// found identical), or why it could not be saved.
-    pub saved: Option<Result<PathBuf, String>>,
+    pub saved: Option<Result<PathBuf, SaveError>>,
     /// Whether the case of `saved` was in the corpus already (saved by an earlier run,
     /// or a moment ago by another process): the report then says so instead of "saved
     /// as".
@@ -62,7 +64,29 @@ pub struct Failure {
     /// When the report is too long to print whole: the directory holding the whole
     /// case and both outputs (`case.game` or `case.in`, `expected.out`, `got.out`,
     /// and the transformed game's when there is one), or why it could not be written.
-    pub full_report: Option<Result<PathBuf, String>>,
+    pub full_report: Option<Result<PathBuf, WriteError>>,
+}
+
+/// Why the files of a report could not be written.
+#[derive(Clone, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// No new directory could be made in the system's temporary directory.
+    #[error("a new directory in {}: {error}", .directory.display())]
+    Directory {
+        /// The system's temporary directory.
+        directory: PathBuf,
+        /// What went wrong.
+        error: Arc<std::io::Error>,
+    },
+    /// A file could not be written in the new directory.
+    #[error("{}: {error}", .path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        error: Arc<std::io::Error>,
+    },
 }
 
 /// A game or contest input as a report shows it: its text, the references' output and
@@ -116,8 +140,7 @@ impl Failure {
                 let (kind, text) = case_text(case);
                 let expected = crate::oracles::expected::output(case, 1).unwrap_or_else(|e| format!("{e}\n"));
                 let saved = corpus.map(|root| {
-                    crate::corpus::save(root, kind, &text, &expected)
-                        .map_err(|e| format!("not saved in {}: {e}", root.display()))
+                    crate::corpus::save(root, kind, &text, &expected).map_err(|e| SaveError::new(root, e))
                 });
                 Failure::build(
                     under_test,
@@ -177,7 +200,7 @@ impl Failure {
         expected: String,
         shrink_steps: usize,
         shrink_tries: usize,
-        saved: Option<Result<crate::corpus::Saved, String>>,
+        saved: Option<Result<crate::corpus::Saved, SaveError>>,
     ) -> Failure {
         let transformed = match &mismatch {
             Mismatch::Relation { transformed, .. } => {

@@ -58,11 +58,13 @@ mod solver_fn;
 pub mod submission;
 
 pub use crate::case::Case;
+pub use crate::corpus::SaveError;
 pub use crate::fuzz::FuzzCase;
 pub use crate::generate::Family;
 pub use crate::oracles::mismatch::{Mismatch, Oracle, Relation, Signature};
 pub use campaign::Campaign;
 pub use declare::{per_thread, Claiming, Claims, Declared, PerThread, Supports};
+pub use failure::WriteError;
 pub use failure::{Failure, Shown, SHOWN_LINES};
 pub use fuzz::{fuzz_bytes, fuzz_check, fuzz_diff, fuzz_input};
 pub use property::Property;

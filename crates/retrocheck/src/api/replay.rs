@@ -7,7 +7,6 @@ use crate::corpus::{self, inputs, Kind};
 use crate::oracles::Oracles;
 use crate::solve::Solver;
 use crate::subject::Subject;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// retrocheck's own corpus ([`crate::corpus`]): hand-made traps, and the
@@ -15,13 +14,15 @@ use std::path::{Path, PathBuf};
 pub const BUILTIN_CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus");
 
 /// Why a replay failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReplayError {
     /// The solver under test is wrong on a corpus case.
+    #[error(transparent)]
     Failed(Box<Failure>),
     /// A corpus file cannot be used: unreadable, not in its format, or its `.out` file
     /// disagrees with a solution that every oracle accepts (a stale `.out`).
+    #[error("{}: {message}", .path.display())]
     Corpus {
         /// The file.
         path: PathBuf,
@@ -39,17 +40,6 @@ impl ReplayError {
         }
     }
 }
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReplayError::Failed(failure) => failure.fmt(f),
-            ReplayError::Corpus { path, message } => write!(f, "{}: {message}", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
 
 /// Replays every corpus input under `root` (a directory searched recursively, or one
 /// file): `NAME.game`, or `NAME.in` in a directory named after a contest problem, each

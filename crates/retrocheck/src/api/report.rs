@@ -2,12 +2,13 @@
 //! first lines, the first lines of output that differ with their context and the play
 //! from the failing position, with the whole case and both outputs left in files.
 
-use super::failure::{Failure, Shown, SHOWN_LINES};
+use super::failure::{Failure, Shown, WriteError, SHOWN_LINES};
 use crate::case::Case;
 use crate::corpus::saved_as;
 use crate::oracles::Mismatch;
 use std::fmt::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Lines of the case shown when a report is cut.
 const CASE_HEAD: usize = 8;
@@ -344,7 +345,7 @@ fn play(expected: &[&str], from: usize) -> Option<String> {
 
 /// Writes the whole case and both outputs (and the transformed game's) into a fresh
 /// directory of its own ([`write_files`]), and returns it.
-fn write_full(failure: &Failure) -> Result<PathBuf, String> {
+fn write_full(failure: &Failure) -> Result<PathBuf, WriteError> {
     let whole = render(failure, true, UNSAVED, Whole::Alternate);
     let extension = match failure.case {
         Case::Game(_) => "game",
@@ -371,7 +372,7 @@ fn write_full(failure: &Failure) -> Result<PathBuf, String> {
 /// `/tmp` would let another user create it first, with `report.txt` a symbolic link to
 /// a file of the victim's, and have the run write through it (issue 38). Each file is
 /// created new in it, never opened where something already is.
-pub fn write_files(files: &[(String, &str)]) -> Result<PathBuf, String> {
+pub fn write_files(files: &[(String, &str)]) -> Result<PathBuf, WriteError> {
     use std::io::Write;
     let tmp = std::env::temp_dir();
     let mut builder = tempfile::Builder::new();
@@ -383,7 +384,10 @@ pub fn write_files(files: &[(String, &str)]) -> Result<PathBuf, String> {
     }
     let dir = builder
         .tempdir_in(&tmp)
-        .map_err(|e| format!("a new directory in {}: {e}", tmp.display()))?
+        .map_err(|e| WriteError::Directory {
+            directory: tmp.clone(),
+            error: Arc::new(e),
+        })?
         .keep();
     for (file, text) in files {
         let path = dir.join(file);
@@ -392,7 +396,10 @@ pub fn write_files(files: &[(String, &str)]) -> Result<PathBuf, String> {
             .create_new(true)
             .open(&path)
             .and_then(|mut f| f.write_all(text.as_bytes()))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(|e| WriteError::File {
+                path: path.clone(),
+                error: Arc::new(e),
+            })?;
     }
     Ok(dir)
 }

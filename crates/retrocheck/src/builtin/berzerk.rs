@@ -185,7 +185,7 @@ pub fn strategy(max_n: u32, official: bool) -> impl Strategy<Value = Instance> {
 /// each with the steps that still fit (`a < n`), with every step taken modulo the new n,
 /// and with the steps past the middle moved down with the ring (zeros and repeats
 /// dropped when `official`).
-pub fn smaller_rings(b: &Instance, official: bool) -> Vec<Instance> {
+pub(crate) fn smaller_rings(b: &Instance, official: bool) -> Vec<Instance> {
     let mut sizes = vec![b.n / 2, b.n - b.n / 4, b.n - 1];
     sizes.dedup();
     let mut out = Vec::new();
@@ -229,7 +229,7 @@ pub fn smaller_rings(b: &Instance, official: bool) -> Vec<Instance> {
 /// Instances with one step length made one smaller (if the set does not hold it
 /// already): smaller numbers read more easily, and a failure often needs only the order
 /// of the steps, not their exact values.
-pub fn shorter_steps(b: &Instance) -> Vec<Instance> {
+pub(crate) fn shorter_steps(b: &Instance) -> Vec<Instance> {
     let mut out = Vec::new();
     for rick in [true, false] {
         let set = if rick { &b.rick } else { &b.morty };

@@ -371,7 +371,7 @@ fn remapped(c: &Instance, n: u32, map: impl Fn(u32) -> Option<u32>, simple: bool
 
 /// The board without the nodes that neither the mouse (node 1) nor the cat (node 2)
 /// can reach, if there are any (the hole, node 0, stays).
-pub fn unreachable_dropped(c: &Instance) -> Option<Instance> {
+pub(crate) fn unreachable_dropped(c: &Instance) -> Option<Instance> {
     let n = c.n();
     let mut seen = vec![false; n as usize];
     let mut stack = vec![0, 1, 2];
@@ -460,7 +460,7 @@ fn with_edges(c: &Instance, kept: &[(u32, u32)], official: bool) -> Instance {
 /// Boards with the hole, the mouse's or the cat's start moved to another node
 /// (the two swap numbers) and the old one removed: nodes 0, 1 and 2 are never
 /// removable by themselves.
-pub fn moved_starts(c: &Instance) -> Vec<Instance> {
+pub(crate) fn moved_starts(c: &Instance) -> Vec<Instance> {
     let mut out = Vec::new();
     for start in 0..3u32 {
         for w in 3..c.n() {
@@ -486,7 +486,7 @@ pub fn moved_starts(c: &Instance) -> Vec<Instance> {
 
 /// Boards with two adjacent nodes merged, the second one (never 0, 1 or 2)
 /// into the first (self-listing and repeats dropped when `official`).
-pub fn merges(c: &Instance, official: bool) -> Vec<Instance> {
+pub(crate) fn merges(c: &Instance, official: bool) -> Vec<Instance> {
     let pairs = adjacent_pairs(&edges(c, false));
     pairs
         .into_iter()
@@ -538,7 +538,7 @@ mod tests {
                     let start = corridors(&mut rng, n, true);
                     let method = crate::search::Method::Anneal { start: 4.0 };
                     let start = ByRemoteness(start);
-                    let found = crate::search::search(&mut rng, start, true, POOL_SEARCH_BUDGET, method).case.0;
+                    let found = crate::search::lengthen(&mut rng, start, true, POOL_SEARCH_BUDGET, method).case.0;
                     if longest.as_ref().is_none_or(|l| length(&found) > length(l)) {
                         longest = Some(found);
                     }

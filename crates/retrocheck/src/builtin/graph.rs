@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 /// `count` random edges on `n` vertices, or as many as there are distinct pairs when
 /// `distinct`; without self-loops when `no_loops`.
-pub fn random_edges(
+pub(crate) fn random_edges(
     rng: &mut impl Rng,
     n: u32,
     count: u64,
@@ -34,7 +34,7 @@ pub fn random_edges(
 }
 
 /// Removes vertex `v` from a contest graph: its edges go, later vertices shift down.
-pub fn drop_vertex(edges: &[(u32, u32)], v: u32) -> Vec<(u32, u32)> {
+pub(crate) fn drop_vertex(edges: &[(u32, u32)], v: u32) -> Vec<(u32, u32)> {
     let shift = |x: u32| if x > v { x - 1 } else { x };
     edges
         .iter()
@@ -44,19 +44,19 @@ pub fn drop_vertex(edges: &[(u32, u32)], v: u32) -> Vec<(u32, u32)> {
 }
 
 /// Edge lists with one of `parts` chunks (at least 2 edges each) removed.
-pub fn fewer_edges(edges: &[(u32, u32)], parts: usize) -> impl Iterator<Item = Vec<(u32, u32)>> + '_ {
+pub(crate) fn fewer_edges(edges: &[(u32, u32)], parts: usize) -> impl Iterator<Item = Vec<(u32, u32)>> + '_ {
     chunks_removed(edges, parts)
 }
 
 /// Edge lists without one edge each.
-pub fn single_edge_removals(edges: &[(u32, u32)]) -> impl Iterator<Item = Vec<(u32, u32)>> + '_ {
+pub(crate) fn single_edge_removals(edges: &[(u32, u32)]) -> impl Iterator<Item = Vec<(u32, u32)>> + '_ {
     crate::shrink::contest::without_each(edges)
 }
 
 /// The contest graph with vertex `v` merged into `u` (edges renamed, `v` dropped, later
 /// vertices shifted down); `simple` drops the self-loops (unless `loops`) and the
 /// duplicates this makes.
-pub fn merged(edges: &[(u32, u32)], u: u32, v: u32, loops: bool, simple: bool) -> Vec<(u32, u32)> {
+pub(crate) fn merged(edges: &[(u32, u32)], u: u32, v: u32, loops: bool, simple: bool) -> Vec<(u32, u32)> {
     let rename = |x: u32| after_merge(x, u, v);
     let mut seen = HashSet::new();
     edges
@@ -68,13 +68,13 @@ pub fn merged(edges: &[(u32, u32)], u: u32, v: u32, loops: bool, simple: bool) -
 }
 
 /// The vertex `x` becomes when `v` merges into `u` or goes.
-pub fn after_merge(x: u32, u: u32, v: u32) -> u32 {
+pub(crate) fn after_merge(x: u32, u: u32, v: u32) -> u32 {
     let x = if x == v { u } else { x };
     x - u32::from(x > v)
 }
 
 /// Pairs `(u, v)`, `u < v`, joined by an edge either way, in edge order.
-pub fn adjacent_pairs(edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
+pub(crate) fn adjacent_pairs(edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
     let mut seen = HashSet::new();
     edges
         .iter()
@@ -86,11 +86,14 @@ pub fn adjacent_pairs(edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
 
 /// Raw ids range over this many values before being mapped into range (modulo the
 /// size): shrinking a size then keeps every other choice valid.
-pub const RAW_IDS: u32 = 64;
+pub(crate) const RAW_IDS: u32 = 64;
 
 /// A vertex count of 1 to `max_n`, and up to `max_edges` raw edges (ids below
 /// [`RAW_IDS`], to be taken modulo the count).
-pub fn vertices_and_edges(max_n: u32, max_edges: usize) -> impl Strategy<Value = (u32, Vec<(u32, u32)>)> {
+pub(crate) fn vertices_and_edges(
+    max_n: u32,
+    max_edges: usize,
+) -> impl Strategy<Value = (u32, Vec<(u32, u32)>)> {
     (
         1..=max_n.max(1),
         prop::collection::vec((0..RAW_IDS, 0..RAW_IDS), 0..=max_edges),

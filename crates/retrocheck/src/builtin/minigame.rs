@@ -157,14 +157,14 @@ impl Contest for Instance {
 
 /// A random instance on `n` vertices; within the official limits when `official`
 /// (m ≥ 1, no duplicate arcs; self-loops are allowed).
-pub fn instance(rng: &mut impl Rng, n: u32, official: bool) -> Instance {
+pub(crate) fn instance(rng: &mut impl Rng, n: u32, official: bool) -> Instance {
     let n = n.max(1);
     let count = (f64::from(n) * rng.gen_range(0.5..2.5)) as u64;
     instance_with(rng, n, count.clamp(1, 200_000), official)
 }
 
 /// A random instance with `n` vertices and `m` arcs.
-pub fn instance_with(rng: &mut impl Rng, n: u32, m: u64, official: bool) -> Instance {
+pub(crate) fn instance_with(rng: &mut impl Rng, n: u32, m: u64, official: bool) -> Instance {
     let n = n.max(1);
     let arcs = random_edges(rng, n, m, false, official);
     let order = std::array::from_fn(|_| if rng.gen() { Side::A } else { Side::B });
@@ -178,7 +178,7 @@ pub fn instance_with(rng: &mut impl Rng, n: u32, m: u64, official: bool) -> Inst
 }
 
 /// Instances with at most `max_n` vertices.
-pub fn strategy(max_n: u32) -> impl Strategy<Value = Instance> {
+pub(crate) fn strategy(max_n: u32) -> impl Strategy<Value = Instance> {
     (
         vertices_and_edges(max_n, 12),
         any::<[bool; 6]>(),
@@ -193,7 +193,7 @@ pub fn strategy(max_n: u32) -> impl Strategy<Value = Instance> {
 }
 
 /// Instances with one actor fewer.
-pub fn fewer_actors(m: &Instance) -> Vec<Instance> {
+pub(crate) fn fewer_actors(m: &Instance) -> Vec<Instance> {
     (0..6)
         .filter(|&k| m.actors[k])
         .map(|k| {
@@ -205,7 +205,7 @@ pub fn fewer_actors(m: &Instance) -> Vec<Instance> {
 }
 
 /// Instances with one player of team B moved to team A.
-pub fn fewer_b_players(m: &Instance) -> Vec<Instance> {
+pub(crate) fn fewer_b_players(m: &Instance) -> Vec<Instance> {
     (0..6)
         .filter(|&k| m.order[k] == Side::B)
         .map(|k| {
@@ -218,7 +218,7 @@ pub fn fewer_b_players(m: &Instance) -> Vec<Instance> {
 
 /// Instances with two vertices joined by an arc merged into one (duplicate arcs dropped
 /// when `official`; self-loops are allowed there).
-pub fn merges(m: &Instance, official: bool) -> Vec<Instance> {
+pub(crate) fn merges(m: &Instance, official: bool) -> Vec<Instance> {
     adjacent_pairs(&m.arcs)
         .into_iter()
         .map(|(u, v)| Instance {

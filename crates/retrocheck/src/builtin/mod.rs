@@ -5,7 +5,7 @@
 //! the generator family of `diff`, the proptest strategies, the shrinker, the fuzz
 //! targets, the corpus — takes the problem from the registries.
 
-pub mod graph;
+pub(crate) mod graph;
 
 use crate::bytes::Bytes;
 use crate::contest::{Contest, Rules};
@@ -183,7 +183,7 @@ impl Visit for HarnessOf {
 }
 
 /// The harness half of a registered problem.
-pub fn entry(problem: Problem) -> &'static dyn Entry {
+pub(crate) fn entry(problem: Problem) -> &'static dyn Entry {
     visit(problem, HarnessOf)
 }
 

@@ -161,7 +161,7 @@ impl Contest for Instance {
 
 /// A random instance on `n` vertices; within the official limits when `official` (no
 /// self-loops or duplicate edges, m ≥ 1, x ≠ y, 2 ≤ n ≤ 100).
-pub fn instance(rng: &mut impl Rng, n: u32, official: bool) -> Instance {
+pub(crate) fn instance(rng: &mut impl Rng, n: u32, official: bool) -> Instance {
     let n = if official {
         n.clamp(2, Instance::OFFICIAL_MAX)
     } else {
@@ -187,7 +187,7 @@ pub fn instance_with(rng: &mut impl Rng, n: u32, m: u64, official: bool) -> Inst
 
 /// Instances with at most `max_n` vertices, any edges (self-loops, duplicates, x = y
 /// included: the solver must handle them by the rules).
-pub fn strategy(max_n: u32) -> impl Strategy<Value = Instance> {
+pub(crate) fn strategy(max_n: u32) -> impl Strategy<Value = Instance> {
     (vertices_and_edges(max_n, 12), 0..RAW_IDS, 0..RAW_IDS).prop_map(|((n, edges), x, y)| Instance {
         n,
         edges: edges.into_iter().map(|(a, b)| (a % n, b % n)).collect(),
@@ -199,7 +199,7 @@ pub fn strategy(max_n: u32) -> impl Strategy<Value = Instance> {
 /// Instances with Bob (or Alice) moved to another vertex and his old start vertex
 /// removed: a start vertex is never removable by itself, and a failure seldom needs the
 /// one it was found with.
-pub fn moved_starts(p: &Instance) -> Vec<Instance> {
+pub(crate) fn moved_starts(p: &Instance) -> Vec<Instance> {
     let mut out = Vec::new();
     for bob_moves in [true, false] {
         let old = if bob_moves { p.bob } else { p.alice };
@@ -218,7 +218,7 @@ pub fn moved_starts(p: &Instance) -> Vec<Instance> {
 
 /// Instances with two vertices joined by an edge merged into one (self-loops and
 /// duplicate edges dropped when `official`).
-pub fn merges(p: &Instance, official: bool) -> Vec<Instance> {
+pub(crate) fn merges(p: &Instance, official: bool) -> Vec<Instance> {
     adjacent_pairs(&p.edges)
         .into_iter()
         .map(|(u, v)| Instance {

@@ -219,7 +219,7 @@ fn letter_rank(c: u8) -> u8 {
 
 /// Dictionaries with one letter merged into a letter of lower rank (everywhere): a
 /// smaller alphabet, ending in lower case.
-pub fn merged_letters(s: &Instance) -> Vec<Instance> {
+pub(crate) fn merged_letters(s: &Instance) -> Vec<Instance> {
     let mut letters: Vec<u8> = s.words().flat_map(String::into_bytes).collect();
     letters.sort_unstable_by_key(|&c| letter_rank(c));
     letters.dedup();
@@ -243,7 +243,7 @@ pub fn merged_letters(s: &Instance) -> Vec<Instance> {
 /// Dictionaries with one word shorter: a word of 7 or 8 letters keeps only its first
 /// and last three (the same move), a shorter one loses its first or last letter (a
 /// different move, which may fail all the same).
-pub fn shorter_words(s: &Instance) -> Vec<Instance> {
+pub(crate) fn shorter_words(s: &Instance) -> Vec<Instance> {
     let mut out = Vec::new();
     let words: Vec<String> = s.words().collect();
     for (i, w) in words.iter().enumerate() {

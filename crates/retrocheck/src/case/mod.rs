@@ -7,7 +7,9 @@ mod shrink;
 use crate::game::Game;
 use crate::problems::{Instance, ProductError};
 use crate::text::count;
-pub use shrink::{case_passes, shrink_case};
+#[cfg(test)]
+pub(crate) use shrink::case_passes;
+pub(crate) use shrink::shrink_case;
 
 /// A generated test case: a game, or a contest instance whose product game is tested.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -10,7 +10,7 @@ use std::time::Instant;
 ///
 /// `jobs` candidates are judged at once (see [`shrink_parallel`]); the result is the
 /// same for every `jobs`.
-pub fn shrink_case(
+pub(crate) fn shrink_case(
     case: &Case,
     fails: impl Fn(&Case) -> bool + Sync,
     on_step: impl FnMut(&Case),
@@ -27,7 +27,7 @@ pub fn shrink_case(
 
 /// The passes for `case`'s kind: a game's, or an instance's (within the official
 /// limits when `official` and the instance meets them).
-pub fn case_passes(case: &Case, official: bool) -> Passes<Case> {
+pub(crate) fn case_passes(case: &Case, official: bool) -> Passes<Case> {
     match case {
         Case::Game(_) => game_passes().map(Case::Game, |c| match c {
             Case::Game(g) => Some(g),

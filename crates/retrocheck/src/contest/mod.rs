@@ -80,7 +80,7 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
     /// Each product-game position's place in a sweep of the value iteration contestants
     /// write (the order of their loops over the position's coordinates), when the
     /// problem has such a solution: the search for long games then also looks for test
-    /// cases that need many sweeps in that order ([`crate::search::sweeps`]). `None`
+    /// cases that need many sweeps in that order (`crate::search::sweeps`). `None`
     /// by default: the search scores remoteness alone.
     fn sweep_order(&self) -> Option<Vec<u32>> {
         None
@@ -140,12 +140,10 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
     /// Every test case one removal away (a vertex, an edge, a word …), within the
     /// official limits when `official`: what 1-minimality is checked against.
     ///
-    /// By default edits of the printed input that still parse ([`shrink::text`]): a
+    /// By default edits of the printed input that still parse (`shrink::text`): a
     /// line or a block of lines with the count that announced it, a token, a character
     /// of a word, a number made smaller. They know no structure; a problem's own
     /// removals (a vertex with its edges, a grid's column) shrink further and faster.
-    ///
-    /// [`shrink::text`]: crate::shrink::text
     fn single_removals(&self, official: bool) -> Vec<Self> {
         crate::shrink::text::edits(self, official)
     }
@@ -182,7 +180,7 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
 pub type Chunks<T> = (&'static str, fn(&T, usize, bool) -> Vec<T>);
 
 /// The passes of a contest problem in the shrinker's usual order: `coarse` ones first,
-/// then each of `chunks` at halves, quarters, … ([`EDGE_PARTS`] sizes), every single
+/// then each of `chunks` at halves, quarters, … (`EDGE_PARTS` sizes), every single
 /// removal ([`Contest::single_removals`]), then the `fine` ones. With `official`, every
 /// candidate keeps the official limits.
 pub fn passes<T: Contest>(

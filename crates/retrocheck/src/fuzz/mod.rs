@@ -29,7 +29,7 @@
 //! the targets reject those inputs (`Corpus::Reject`) instead of wrapping them into
 //! range, which would make many inputs mean the same case.
 
-pub use crate::bytes::{encode_graph, Bytes, MAX_EDGES, MAX_VERTICES};
+pub(crate) use crate::bytes::Bytes;
 use crate::case::Case;
 use crate::format::{parse_game, print_game};
 use crate::game::{GameBuilder, Outcome, Side};
@@ -40,16 +40,16 @@ use crate::subject::Subject;
 use std::fmt;
 
 /// The largest fuzzed game; minimax covers up to 12 positions, value iteration all.
-pub const MAX_GAME: u8 = 24;
+pub(crate) const MAX_GAME: u8 = 24;
 /// The most moves of one position.
-pub const MAX_MOVES: u8 = 8;
+pub(crate) const MAX_MOVES: u8 = 8;
 /// A move count byte from here on stands for a heavy list: high out-degree, where
 /// narrow counters and distinct-successor shortcuts break.
-pub const HEAVY: u8 = 0xF0;
+pub(crate) const HEAVY: u8 = 0xF0;
 
 /// A tail byte from here on appends a long chain: long remoteness, deep recursion and
 /// games above a solver's size thresholds, in three bytes.
-pub const TAIL: u8 = 0xF0;
+pub(crate) const TAIL: u8 = 0xF0;
 
 /// The number of positions of a tail chain: just past 2^8, 2^9, …, 2^16.
 fn tail_len(t: u8) -> u32 {
@@ -230,7 +230,7 @@ fn encode_moves(moves: &[u32], n: u32) -> Option<Vec<u8>> {
 }
 
 /// The oracles of the fuzz targets: the inputs are small, so every one of them.
-pub fn oracles() -> Oracles {
+pub(crate) fn oracles() -> Oracles {
     Oracles::all()
 }
 
@@ -283,6 +283,7 @@ pub fn contest_input(problem: Problem, data: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bytes::MAX_VERTICES;
     use crate::generate::{self, Family};
 
     #[test]

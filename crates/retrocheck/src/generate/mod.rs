@@ -3,7 +3,7 @@
 //!
 //! Uniform random games are a poor test set: with few moves per position almost
 //! nothing is a draw and remoteness stays short, so the families below are presets of
-//! [`Features`] that plant what bugs hide behind — draws from small cycles, long
+//! `Features` that plant what bugs hide behind — draws from small cycles, long
 //! remoteness, self-loops and repeated moves, terminal labels, draw conventions, the
 //! contest product games — and [`Family::Swarm`] switches features on and off per case
 //! (swarm testing: a case without a feature tests the others harder).
@@ -47,11 +47,11 @@ pub enum Family {
     /// Product games of random instances of a contest problem, within its official
     /// limits ([`crate::contest`]); named after the problem.
     Contest(Problem),
-    /// Games long by construction: chains with side exits ([`chain_game`]), one in
-    /// [`SEARCHED_ONE_IN`] searched for longer ones.
+    /// Games long by construction: chains with side exits (`chain_game`), one in
+    /// `SEARCHED_ONE_IN` searched for longer ones.
     Chains,
     /// Instances of a contest problem long by construction ([`Contest::long`](crate::contest::Contest::long)),
-    /// one in [`SEARCHED_ONE_IN`] searched for longer ones; named `long-<problem>`.
+    /// one in `SEARCHED_ONE_IN` searched for longer ones; named `long-<problem>`.
     Long(Problem),
     /// Every feature switched on or off at random per case.
     Swarm,
@@ -106,10 +106,10 @@ const fn all_families() -> [Family; FAMILY_COUNT] {
 
 /// One case in this many of the long families is searched for longer games
 /// ([`crate::search`]), with [`FAMILY_SEARCH_BUDGET`] of solving work.
-pub const SEARCHED_ONE_IN: u64 = 32;
+pub(crate) const SEARCHED_ONE_IN: u64 = 32;
 
 /// The solving work (positions and moves) a searched case of a long family may spend.
-pub const FAMILY_SEARCH_BUDGET: u64 = 500_000;
+pub(crate) const FAMILY_SEARCH_BUDGET: u64 = 500_000;
 
 /// The names of the long families, `long-<problem>`, made once.
 fn long_name(problem: Problem) -> &'static str {
@@ -148,7 +148,7 @@ impl Family {
     /// A hash of the family's name (FNV-1a), mixed into its seeds: a family's cases
     /// depend on its name, never on its place in a list, so adding a family changes
     /// no existing case.
-    pub fn salt(self) -> u64 {
+    pub(crate) fn salt(self) -> u64 {
         self.name().bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
         })
@@ -182,7 +182,7 @@ impl Family {
     }
 
     /// The features of this family for one case (the swarm draws its own).
-    pub fn features(self, rng: &mut impl Rng) -> Features {
+    pub(crate) fn features(self, rng: &mut impl Rng) -> Features {
         let base = Features::default();
         match self {
             Family::Uniform => Features {
@@ -261,42 +261,42 @@ impl Family {
 
 /// What a random game is made of. Rates are probabilities.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Features {
+pub(crate) struct Features {
     /// Moves per position (when it is not made terminal), uniform in this range.
-    pub degree: (u32, u32),
+    pub(crate) degree: (u32, u32),
     /// Chance that a position gets no moves at all.
-    pub terminal_rate: f64,
+    pub(crate) terminal_rate: f64,
     /// Chance that a position without moves gets an explicit outcome label.
-    pub label_rate: f64,
+    pub(crate) label_rate: f64,
     /// Whether labels may be draws (never with a draw convention).
-    pub terminal_draws: bool,
+    pub(crate) terminal_draws: bool,
     /// Chance that a move is a self-loop.
-    pub self_loop_rate: f64,
+    pub(crate) self_loop_rate: f64,
     /// Chance that a move repeats one the position already has.
-    pub repeat_rate: f64,
+    pub(crate) repeat_rate: f64,
     /// Moves only go forward in a hidden order: no cycles.
-    pub dag: bool,
+    pub(crate) dag: bool,
     /// Moves only go to positions this close in a hidden cyclic order: small cycles.
-    pub locality: Option<u32>,
+    pub(crate) locality: Option<u32>,
     /// Most positions form a chain whose start has remoteness up to n − 1.
-    pub planted_path: bool,
+    pub(crate) planted_path: bool,
     /// The game credits endless play to a random side.
-    pub draw_credit: bool,
+    pub(crate) draw_credit: bool,
     /// Chance that a position's mover is A.
-    pub mover_a_rate: f64,
+    pub(crate) mover_a_rate: f64,
     /// Chance that a position with moves gets a heavy list of 2^k moves instead of
     /// `degree`: the out-degree axis, heavy-tailed up to thousands.
-    pub heavy_rate: f64,
+    pub(crate) heavy_rate: f64,
     /// The range of k for heavy lists (2^k moves).
-    pub heavy_log2: (u32, u32),
+    pub(crate) heavy_log2: (u32, u32),
     /// Chance that an ordinary move goes to one of a few hub positions: the in-degree
     /// axis.
-    pub hub_rate: f64,
+    pub(crate) hub_rate: f64,
 }
 
 /// The most moves a generated game has in all: heavy lists stop there, so a case stays
 /// cheap for value iteration whatever its axes.
-pub const MOVE_BUDGET: usize = 100_000;
+pub(crate) const MOVE_BUDGET: usize = 100_000;
 
 impl Default for Features {
     fn default() -> Features {
@@ -321,7 +321,7 @@ impl Default for Features {
 
 impl Features {
     /// Swarm testing: each feature on or off at random, with random strength.
-    pub fn swarm(rng: &mut impl Rng) -> Features {
+    pub(crate) fn swarm(rng: &mut impl Rng) -> Features {
         let mut chance = |p: f64, max: f64| {
             if rng.gen_bool(p) {
                 rng.gen_range(0.0..max)
@@ -388,7 +388,7 @@ impl crate::search::Searchable for Case {
 
 /// The random generator of one case: ChaCha8, whose stream is fixed by its seed on
 /// every platform and version.
-pub fn case_rng(family: Family, seed: u64) -> ChaCha8Rng {
+pub(crate) fn case_rng(family: Family, seed: u64) -> ChaCha8Rng {
     // Mix the family in so that the same seed gives unrelated games per family.
     crate::seed::rng(seed ^ family.salt())
 }
@@ -428,7 +428,7 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
             } else {
                 crate::search::Method::Anneal { start: 4.0 }
             };
-            crate::search::search(&mut rng, start, true, FAMILY_SEARCH_BUDGET, method).case
+            crate::search::lengthen(&mut rng, start, true, FAMILY_SEARCH_BUDGET, method).case
         }
         _ => {
             let features = family.features(&mut rng);
@@ -443,32 +443,32 @@ pub fn case(family: Family, seed: u64, size: usize) -> Case {
 /// simplest choice (mover A, not terminal, no label, an ordinary move), which makes
 /// shrinking toward zero shrink toward simple games.
 #[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
-pub struct RawGame {
+pub(crate) struct RawGame {
     /// The positions, in slot order (at least one is realized).
-    pub positions: Vec<RawPosition>,
+    pub(crate) positions: Vec<RawPosition>,
     /// With [`Features::draw_credit`]: 0 credits endless play to A, else to B.
-    pub credit: u8,
+    pub(crate) credit: u8,
     /// With [`Features::planted_path`]: how much shorter than n the chain is.
-    pub path_cut: u32,
+    pub(crate) path_cut: u32,
     /// With a planted path: 0 for one shared mover, else alternating movers.
-    pub path_shape: u8,
+    pub(crate) path_shape: u8,
 }
 
 /// One raw position: bytes compared with the features' rates, and raw moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq, arbitrary::Arbitrary)]
-pub struct RawPosition {
+pub(crate) struct RawPosition {
     /// Compared with the mover rate: 0 makes A move.
-    pub mover: u8,
+    pub(crate) mover: u8,
     /// Compared with the terminal rate: 0 never stops.
-    pub stop: u8,
+    pub(crate) stop: u8,
     /// Compared with the label rate, and picks the label: 0 never labels.
-    pub label: u8,
+    pub(crate) label: u8,
     /// With [`Features::heavy_rate`]: whether the position gets a heavy list, and of
     /// which size; 0 never does.
-    pub fan: u8,
+    pub(crate) fan: u8,
     /// (raw target, kind): the target is mapped into range by the features; the kind
     /// byte decides self-loops and repeats.
-    pub moves: Vec<(u32, u8)>,
+    pub(crate) moves: Vec<(u32, u8)>,
 }
 
 /// Whether a raw byte falls in the top `rate` of its range: 0 never does.
@@ -520,7 +520,7 @@ impl Thresholds {
 }
 
 /// The game a raw description stands for under `f`, positions in slot order.
-pub fn realize(raw: &RawGame, f: &Features) -> Game {
+pub(crate) fn realize(raw: &RawGame, f: &Features) -> Game {
     let default = [RawPosition::default()];
     let positions = if raw.positions.is_empty() {
         &default[..]
@@ -652,7 +652,7 @@ fn path_position(
 }
 
 /// A random raw game of `n` positions whose bytes follow `f`'s degree range.
-pub fn random_raw(rng: &mut impl Rng, n: usize, f: &Features) -> RawGame {
+pub(crate) fn random_raw(rng: &mut impl Rng, n: usize, f: &Features) -> RawGame {
     let mut scratch = RawScratch::default();
     scratch.redraw(rng, n, f);
     scratch.raw
@@ -702,7 +702,7 @@ thread_local! {
 
 /// A random game of `n` positions with `features`, ids shuffled so that no solver
 /// can lean on the slot order the features are built on.
-pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
+pub(crate) fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
     let game = if n <= REUSED_RAW_MAX {
         SCRATCH.with_borrow_mut(|scratch| {
             scratch.redraw(rng, n, f);
@@ -723,7 +723,7 @@ pub fn random_game(rng: &mut impl Rng, n: usize, f: &Features) -> Game {
 /// side; the other positions move at random, into the chain too, some beside a
 /// self-loop. The chain's head has
 /// remoteness its length less one. Ids are shuffled.
-pub fn chain_game(rng: &mut impl Rng, n: usize) -> Game {
+pub(crate) fn chain_game(rng: &mut impl Rng, n: usize) -> Game {
     let n = n.max(1);
     let exits = rng.gen_bool(0.7);
     // The chain and, when there are exits, one terminal per chain position.
@@ -775,7 +775,7 @@ pub fn chain_game(rng: &mut impl Rng, n: usize) -> Game {
 
 /// A small random edit of `game` that keeps its positions: a move retargeted, added or
 /// removed, or a mover flipped (the moves of the search for long games).
-pub fn mutated_game(game: &Game, rng: &mut impl Rng) -> Game {
+pub(crate) fn mutated_game(game: &Game, rng: &mut impl Rng) -> Game {
     let n = game.positions() as u32;
     let p = rng.gen_range(0..n);
     let mut moves = game.moves(p).to_vec();
@@ -800,7 +800,7 @@ pub fn mutated_game(game: &Game, rng: &mut impl Rng) -> Game {
 /// small cycles (a big draw region, with some exits), and a random region with
 /// terminals and labels, self-loops, repeated moves and a few positions with hundreds
 /// to thousands of moves; a draw convention in some cases.
-pub fn large_game(rng: &mut impl Rng, n: usize) -> Game {
+pub(crate) fn large_game(rng: &mut impl Rng, n: usize) -> Game {
     let n = n.max(3);
     let chain = (n as f64 * rng.gen_range(0.05..0.4)) as usize + 1;
     let cycles = (n as f64 * rng.gen_range(0.1..0.4)) as usize;

@@ -1,5 +1,5 @@
 //! proptest strategies for every generator family, built on the same raw description
-//! and [`realize`] as the seeded generators, so proptest shrinks structure (fewer
+//! and `realize` as the seeded generators, so proptest shrinks structure (fewer
 //! positions, fewer and smaller moves, simpler bytes) rather than a seed.
 //!
 //! Moves and edges are drawn over a fixed index range and mapped into range, never
@@ -37,7 +37,7 @@ fn log_uniform(max: usize) -> impl Strategy<Value = usize> {
 
 /// Raw games of 1 to `max_positions` positions with up to `max_moves` raw moves each:
 /// a ceiling drawn log-uniformly, then a size up to it, which proptest shrinks.
-pub fn raw_game(max_positions: usize, max_moves: usize) -> impl Strategy<Value = RawGame> {
+pub(crate) fn raw_game(max_positions: usize, max_moves: usize) -> impl Strategy<Value = RawGame> {
     (
         log_uniform(max_positions)
             .prop_flat_map(move |ceiling| prop::collection::vec(raw_position(max_moves), 1..=ceiling)),

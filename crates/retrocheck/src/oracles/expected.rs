@@ -25,7 +25,7 @@ pub enum ExpectedError {
 /// The proven solution of `game`: the most exhaustive reference's where one can solve
 /// it (the default oracle limits), otherwise the retrograde solver's, accepted only if
 /// `certify` proves it (the certificate with remoteness is a complete proof).
-pub fn solution(game: &Game) -> Result<Solution, ExpectedError> {
+pub(crate) fn solution(game: &Game) -> Result<Solution, ExpectedError> {
     if let Some((_, solution)) =
         reference_solution(game, &Oracles::default()).map_err(|m| ExpectedError::Retrocheck(m.to_string()))?
     {
@@ -44,7 +44,7 @@ fn outcomes(solution: &Solution) -> Vec<Outcome> {
 /// The judge's answer to test case `k` (1-based) of a contest problem, with its final
 /// newline, read off a `solution` of its product game: the answer every correct
 /// program prints when `solution` is right.
-pub fn answer<T: ContestProblem>(instance: &T, k: usize, solution: &Solution) -> String {
+pub(crate) fn answer<T: ContestProblem>(instance: &T, k: usize, solution: &Solution) -> String {
     instance.answer(k, &outcomes(solution)) + "\n"
 }
 
@@ -52,7 +52,7 @@ pub fn answer<T: ContestProblem>(instance: &T, k: usize, solution: &Solution) ->
 /// game, or the judge's answer of a contest instance (from the outcomes of its product
 /// game), with the final newline. Every report, replay and expected output goes
 /// through here.
-pub fn text(case: &Case, k: usize, solution: &Solution) -> String {
+pub(crate) fn text(case: &Case, k: usize, solution: &Solution) -> String {
     match case {
         Case::Game(game) => solution.to_text(game),
         Case::Instance(instance) => instance_answer(instance, k, solution) + "\n",
@@ -66,16 +66,7 @@ pub fn instance_answer(instance: &Instance, k: usize, solution: &Solution) -> St
 }
 
 /// The expected output of `case` as test case `k` (1-based) of an input.
-pub fn output(case: &Case, k: usize) -> Result<String, ExpectedError> {
+pub(crate) fn output(case: &Case, k: usize) -> Result<String, ExpectedError> {
     let game = case.game()?;
     Ok(text(case, k, &solution(&game)?))
-}
-
-/// The expected output of a whole input of several cases.
-pub fn outputs(cases: &[Case]) -> Result<String, ExpectedError> {
-    let mut out = String::new();
-    for (index, case) in cases.iter().enumerate() {
-        out += &output(case, index + 1)?;
-    }
-    Ok(out)
 }

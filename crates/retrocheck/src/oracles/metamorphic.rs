@@ -38,7 +38,7 @@ pub fn check_relations(
 /// On games up to this size, relations with a choice (which position, which root)
 /// check every choice: the result is then the same for any seed, which the shrinker
 /// needs — a failure must not come and go with which variant was drawn.
-pub const ALL_CHOICES_UP_TO: usize = 32;
+pub(crate) const ALL_CHOICES_UP_TO: usize = 32;
 
 /// Checks one relation on `game`, with random choices drawn from `seed`.
 pub fn check_relation(
@@ -245,7 +245,7 @@ fn compare_prefix(base: &Solution, solution: &Solution, n: usize) -> Result<(), 
 }
 
 /// A cheap, stable seed from a game's contents, so relation choices are deterministic.
-pub fn game_seed(game: &Game) -> u64 {
+pub(crate) fn game_seed(game: &Game) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ game.positions() as u64;
     for &t in game.targets().iter().chain(game.offsets()) {
         h = (h ^ u64::from(t)).wrapping_mul(0x0100_0000_01b3);

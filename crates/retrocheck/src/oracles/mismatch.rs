@@ -31,7 +31,7 @@ pub enum Relation {
 
 impl Relation {
     /// Every relation, in the order the oracle path runs them.
-    pub const ALL: [Relation; 8] = [
+    pub(crate) const ALL: [Relation; 8] = [
         Relation::Relabel,
         Relation::SwapSides,
         Relation::ReorderMoves,
@@ -213,7 +213,7 @@ impl Mismatch {
     /// remoteness or move, the broken rule, the error with its numbers left out. Two
     /// failures of one [`Signature`] may have different symptoms: a report says when
     /// shrinking changed it.
-    pub fn symptom(&self) -> String {
+    pub(crate) fn symptom(&self) -> String {
         fn who(value: crate::game::Value) -> &'static str {
             match value.winner() {
                 Some(crate::game::Side::A) => "A wins",

@@ -6,7 +6,7 @@
 
 pub mod expected;
 pub mod metamorphic;
-pub mod mismatch;
+pub(crate) mod mismatch;
 
 use crate::case::Case;
 use crate::game::{Game, Outcome, Side, Value};
@@ -16,6 +16,21 @@ use crate::problems::Instance;
 use crate::solution::Solution;
 use crate::solve::{certify, Fixpoint, Minimax, Solver, Violation};
 use crate::subject::Subject;
+
+/// On which games the metamorphic relations run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RelationsRun {
+    /// Exactly on the games too large for value iteration, where they and `certify`
+    /// are the only oracles.
+    #[default]
+    BeyondFixpoint,
+    /// On games of every size.
+    Always,
+    /// Never: the shrinker's cheap first stage on big games, where `certify` alone
+    /// judges (it proves or refutes any solution) and the relations' transformed copies
+    /// would multiply the cost of every candidate.
+    Never,
+}
 
 /// Which references run, up to which sizes.
 #[derive(Clone, Copy, Debug)]
@@ -33,14 +48,8 @@ pub struct Oracles {
     /// Value iteration is skipped on games with more moves than this (it makes up to
     /// one pass over every move per remoteness level); the relations run instead.
     pub fixpoint_max_moves: usize,
-    /// Whether the metamorphic relations run on games of every size. Without it they
-    /// run exactly on the games too large for value iteration, where they and
-    /// `certify` are the only oracles.
-    pub relations_on_every_size: bool,
-    /// Whether the relations never run: the shrinker's cheap first stage on big games,
-    /// where `certify` alone judges (it proves or refutes any solution) and the
-    /// relations' transformed copies would multiply the cost of every candidate.
-    pub relations_off: bool,
+    /// On which games the metamorphic relations run.
+    pub relations: RelationsRun,
     /// The certificate checker; replaceable so the harness can test a broken checker.
     pub certifier: fn(&Game, &Solution) -> Result<(), Violation>,
 }
@@ -53,8 +62,7 @@ impl Default for Oracles {
             minimax_budget: 200_000,
             minimax_max_moves: 64,
             fixpoint_max_moves: 40_000,
-            relations_on_every_size: false,
-            relations_off: false,
+            relations: RelationsRun::BeyondFixpoint,
             certifier: certify,
         }
     }
@@ -71,8 +79,7 @@ impl Oracles {
     /// judges candidates and 1-minimality.
     pub fn with_relations(self) -> Oracles {
         Oracles {
-            relations_on_every_size: true,
-            relations_off: false,
+            relations: RelationsRun::Always,
             ..self
         }
     }
@@ -82,7 +89,7 @@ impl Oracles {
         Oracles {
             fixpoint_max: 0,
             minimax_max: 0,
-            relations_on_every_size: true,
+            relations: RelationsRun::Always,
             ..Oracles::default()
         }
     }
@@ -92,23 +99,23 @@ impl Oracles {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Positions of the game.
-    pub positions: u64,
+    pub(crate) positions: u64,
     /// Moves of the game.
-    pub moves: u64,
+    pub(crate) moves: u64,
     /// Positions won by A.
-    pub wins_a: u64,
+    pub(crate) wins_a: u64,
     /// Positions won by B.
-    pub wins_b: u64,
+    pub(crate) wins_b: u64,
     /// Positions drawn.
-    pub draws: u64,
+    pub(crate) draws: u64,
     /// The longest remoteness of a won or lost position.
-    pub max_remoteness: u32,
+    pub(crate) max_remoteness: u32,
     /// The most moves of one position.
-    pub max_out_degree: u32,
+    pub(crate) max_out_degree: u32,
     /// The most moves into one position.
-    pub max_in_degree: u32,
+    pub(crate) max_in_degree: u32,
     /// The most times one position lists the same move.
-    pub max_multiplicity: u32,
+    pub(crate) max_multiplicity: u32,
     /// Whether value iteration checked the solution.
     pub fixpoint_ran: bool,
     /// Whether minimax checked it.
@@ -117,16 +124,16 @@ pub struct Stats {
     pub relations_ran: bool,
     /// Whether `certify` checked the solution (always, when the check passed and the
     /// solver did not refuse the game).
-    pub certify_ran: bool,
+    pub(crate) certify_ran: bool,
     /// Whether the solver under test refused the game as outside what it supports
     /// ([`SolveError::is_refusal`](crate::SolveError::is_refusal)): nothing was
     /// checked, and the case counts as refused, not passed.
-    pub refused: bool,
+    pub(crate) refused: bool,
 }
 
 impl Stats {
     /// What `game` and its `solution` cover (no oracle marked as run).
-    pub fn of(game: &Game, solution: &Solution) -> Stats {
+    pub(crate) fn of(game: &Game, solution: &Solution) -> Stats {
         let (max_out_degree, max_in_degree, max_multiplicity) = degrees(game);
         let mut stats = Stats {
             positions: game.positions() as u64,
@@ -184,7 +191,7 @@ pub fn check(game: &Game, under_test: &dyn Subject, oracles: &Oracles) -> Result
 }
 
 /// [`check`], returning the checked solution too.
-pub fn check_solution(
+pub(crate) fn check_solution(
     game: &Game,
     under_test: &dyn Subject,
     oracles: &Oracles,
@@ -263,7 +270,12 @@ pub fn check_solution(
         });
     }
     stats.certify_ran = true;
-    if !oracles.relations_off && (oracles.relations_on_every_size || !stats.fixpoint_ran) {
+    let relations = match oracles.relations {
+        RelationsRun::Always => true,
+        RelationsRun::BeyondFixpoint => !stats.fixpoint_ran,
+        RelationsRun::Never => false,
+    };
+    if relations {
         check_relations(game, &claimed, under_test, game_seed(game))?;
         stats.relations_ran = true;
     }
@@ -311,7 +323,10 @@ fn run_reference(oracle: Oracle, reference: &dyn Solver, game: &Game) -> Result<
 
 /// The most exhaustive reference that can solve `game`, if any, and its solution:
 /// the expected output written next to a saved counterexample.
-pub fn reference_solution(game: &Game, oracles: &Oracles) -> Result<Option<(Oracle, Solution)>, Mismatch> {
+pub(crate) fn reference_solution(
+    game: &Game,
+    oracles: &Oracles,
+) -> Result<Option<(Oracle, Solution)>, Mismatch> {
     for (name, solver) in references(oracles) {
         if !within_moves(name, oracles, game) {
             continue;
@@ -330,7 +345,7 @@ pub fn check_case(case: &Case, under_test: &dyn Subject, oracles: &Oracles) -> R
 }
 
 /// [`check_case`], returning the checked solution of the case's game too.
-pub fn check_case_solution(
+pub(crate) fn check_case_solution(
     case: &Case,
     under_test: &dyn Subject,
     oracles: &Oracles,

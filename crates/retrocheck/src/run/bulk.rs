@@ -21,12 +21,12 @@ use super::summary::*;
 
 /// The first failure of a campaign: the lowest failing case index.
 #[derive(Clone, Debug)]
-pub struct Failure {
+pub struct FirstFailure {
     /// The case's index in its shard.
     pub index: u64,
     /// The case's index in the whole (unsharded) campaign, which orders the failures
     /// of several shards as the unsharded run would meet them.
-    pub campaign_index: u64,
+    pub(crate) campaign_index: u64,
     /// The case's family.
     pub family: Family,
     /// The case's seed.
@@ -47,7 +47,7 @@ pub struct Summary {
     /// The campaign seed.
     pub seed: u64,
     /// The part of the campaign this summary covers.
-    pub shard: Shard,
+    pub(crate) shard: Shard,
     /// Cases run, up to the first failure (not counted).
     pub cases: u64,
     /// What each family covered.
@@ -55,12 +55,12 @@ pub struct Summary {
     /// How long it took.
     pub elapsed: Duration,
     /// The first failure, if any.
-    pub failure: Option<Failure>,
+    pub failure: Option<FirstFailure>,
 }
 
 impl Summary {
     /// The summaries of consecutive campaigns (phases) as one.
-    pub fn merge(parts: Vec<Summary>) -> Summary {
+    pub(crate) fn merge(parts: Vec<Summary>) -> Summary {
         let mut parts = parts.into_iter();
         let mut whole = parts.next().expect("at least one campaign");
         for part in parts {
@@ -85,7 +85,7 @@ impl Summary {
             cases: self.cases,
             seconds: self.elapsed.as_secs_f64(),
             passed: self.failure.is_none(),
-            failure: self.failure.as_ref().map(|f| FailureRecord {
+            failure: self.failure.as_ref().map(|f| FirstFailureRecord {
                 index: f.index,
                 campaign_index: f.campaign_index,
                 family: f.family.name().into(),
@@ -99,7 +99,7 @@ impl Summary {
         }
     }
 
-    /// A Markdown table of the families' results and coverage (see [`table`]).
+    /// A Markdown table of the families' results and coverage (see `table`).
     pub fn table(&self) -> String {
         table(&self.families)
     }
@@ -110,7 +110,7 @@ impl Summary {
     }
 
     /// The summary on one screen: cases per phase, the sizes, values and degrees
-    /// reached, how often each oracle ran, and what was not covered (see [`brief`]).
+    /// reached, how often each oracle ran, and what was not covered (see `brief`).
     pub fn brief(&self) -> String {
         brief(&self.families)
     }
@@ -162,11 +162,11 @@ enum Ran {
     Checked(Result<Stats, Mismatch>),
 }
 
-/// Runs `campaign` against `under_test` on the current rayon pool. `progress` is called
+/// Runs the cases of `phase` against `under_test` on the current rayon pool. `progress` is called
 /// with the number of cases done after each batch.
-pub fn run(campaign: &Phase, under_test: &dyn Subject, progress: &(dyn Fn(u64) + Sync)) -> Summary {
+pub fn run_phase(phase: &Phase, under_test: &dyn Subject, progress: &(dyn Fn(u64) + Sync)) -> Summary {
     let start = Instant::now();
-    let mut families: Vec<FamilySummary> = campaign
+    let mut families: Vec<FamilySummary> = phase
         .families
         .iter()
         .map(|f| FamilySummary {
@@ -175,7 +175,7 @@ pub fn run(campaign: &Phase, under_test: &dyn Subject, progress: &(dyn Fn(u64) +
         })
         .collect();
     let slot = |f: Family| {
-        campaign
+        phase
             .families
             .iter()
             .position(|&g| g == f)
@@ -188,17 +188,17 @@ pub fn run(campaign: &Phase, under_test: &dyn Subject, progress: &(dyn Fn(u64) +
     let mut batch = 16 * threads;
     let mut done = 0;
     let mut failure = None;
-    while done < campaign.cases && failure.is_none() {
-        if campaign.time_limit.is_some_and(|limit| start.elapsed() >= limit) {
+    while done < phase.cases && failure.is_none() {
+        if phase.time_limit.is_some_and(|limit| start.elapsed() >= limit) {
             break;
         }
-        let end = (done + batch).min(campaign.cases);
+        let end = (done + batch).min(phase.cases);
         let batch_start = Instant::now();
-        let out_of_time = || campaign.time_limit.is_some_and(|limit| start.elapsed() >= limit);
+        let out_of_time = || phase.time_limit.is_some_and(|limit| start.elapsed() >= limit);
         let results: Vec<(Family, Ran)> = (done..end)
             .into_par_iter()
             .map(|index| {
-                let spec = campaign.case_spec(index);
+                let spec = phase.case_spec(index);
                 // A case not started before the time limit is not run at all, so
                 // --time overshoots by at most the cases in flight.
                 if out_of_time() {
@@ -209,10 +209,10 @@ pub fn run(campaign: &Phase, under_test: &dyn Subject, progress: &(dyn Fn(u64) +
                     Some(case) => {
                         let timed = UntilDeadline {
                             inner: under_test,
-                            deadline: campaign.time_limit.and_then(|limit| start.checked_add(limit)),
+                            deadline: phase.time_limit.and_then(|limit| start.checked_add(limit)),
                             cut: AtomicBool::new(false),
                         };
-                        let result = check_case(&case, &timed, &campaign.oracles);
+                        let result = check_case(&case, &timed, &phase.oracles);
                         // A case the deadline cut short proves nothing either way.
                         if timed.cut.load(Ordering::Relaxed) {
                             Ran::NotStarted
@@ -236,14 +236,14 @@ pub fn run(campaign: &Phase, under_test: &dyn Subject, progress: &(dyn Fn(u64) +
                 Ran::Checked(Ok(stats)) => families[slot(family)].add(&stats),
                 Ran::Checked(Err(mismatch)) => {
                     let index = done + offset as u64;
-                    let (family, seed, size) = campaign.case_spec(index);
-                    failure = Some(Failure {
+                    let (family, seed, size) = phase.case_spec(index);
+                    failure = Some(FirstFailure {
                         index,
-                        campaign_index: campaign.campaign_index(index),
+                        campaign_index: phase.campaign_index(index),
                         family,
                         seed,
                         size,
-                        case: campaign.case(index).expect("a failing case exists"),
+                        case: phase.case(index).expect("a failing case exists"),
                         mismatch,
                     });
                     done = index;
@@ -265,8 +265,8 @@ pub fn run(campaign: &Phase, under_test: &dyn Subject, progress: &(dyn Fn(u64) +
     }
     Summary {
         solver: under_test.name().into(),
-        seed: campaign.seed,
-        shard: campaign.shard,
+        seed: phase.seed,
+        shard: phase.shard,
         cases: done,
         families,
         elapsed: start.elapsed(),
@@ -308,7 +308,7 @@ mod tests {
             pause: Duration::from_millis(400),
             solves: AtomicUsize::new(0),
         };
-        let campaign = Phase {
+        let phase = Phase {
             families: vec![Family::Uniform],
             cases: 1,
             time_limit: Some(Duration::from_millis(200)),
@@ -320,7 +320,7 @@ mod tests {
             oracles: Oracles::all(),
         };
         let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-        let summary = pool.install(|| run(&campaign, &slow, &|_| {}));
+        let summary = pool.install(|| run_phase(&phase, &slow, &|_| {}));
         assert_eq!(summary.cases, 0, "a case cut short is not counted");
         assert!(summary.failure.is_none(), "a case cut short is no failure");
         assert_eq!(
@@ -331,13 +331,13 @@ mod tests {
         // Without a time limit the same case runs every solve.
         let unlimited = Phase {
             time_limit: None,
-            ..campaign
+            ..phase
         };
         let fast = Slow {
             pause: Duration::ZERO,
             solves: AtomicUsize::new(0),
         };
-        let summary = pool.install(|| run(&unlimited, &fast, &|_| {}));
+        let summary = pool.install(|| run_phase(&unlimited, &fast, &|_| {}));
         assert_eq!(summary.cases, 1);
         assert!(fast.solves.load(Ordering::Relaxed) > 2);
     }

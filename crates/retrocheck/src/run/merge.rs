@@ -13,10 +13,151 @@ impl SummaryFile {
     }
 }
 
+/// Which summary of a merge: its place in the list (1-based) and the shard it records,
+/// as in "summary 2 (shard 1/3)".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WhichSummary {
+    /// Its place among the summaries given, 1-based.
+    pub number: usize,
+    /// The shard it records.
+    pub shard: Shard,
+}
+
+impl std::fmt::Display for WhichSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "summary {} (shard {}/{})",
+            self.number, self.shard.index, self.shard.count
+        )
+    }
+}
+
 /// Why summaries do not merge into a campaign's.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct MergeError(pub String);
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MergeError {
+    /// No summaries were given.
+    #[error("no summaries to merge")]
+    Nothing,
+    /// A summary's checksum is not its content's.
+    #[error("{which}: its checksum does not match its content: edited, or not written by `retrocheck diff --json`")]
+    Checksum {
+        /// The summary.
+        which: WhichSummary,
+    },
+    /// A summary's counts contradict each other.
+    #[error("{which} does not add up: {cases} cases, its families' add to {}, passed {passed} with {} failure", .family_cases.map_or("more than 2^64".into(), |c| c.to_string()), if *.failed { "a" } else { "no" })]
+    DoesNotAddUp {
+        /// The summary.
+        which: WhichSummary,
+        /// Its cases.
+        cases: u64,
+        /// Its families' cases and skipped cases added up (`None`: beyond `u64`).
+        family_cases: Option<u64>,
+        /// Whether it says it passed.
+        passed: bool,
+        /// Whether it records a failure.
+        failed: bool,
+    },
+    /// A summary records another campaign than the first summary.
+    #[error("{which} is of another campaign: {}; the first is {}", describe(.campaign.as_deref()), describe(.first.as_deref()))]
+    OtherCampaign {
+        /// The summary.
+        which: WhichSummary,
+        /// The campaign it records.
+        campaign: Option<Box<CampaignRecord>>,
+        /// The campaign the first summary records.
+        first: Option<Box<CampaignRecord>>,
+    },
+    /// A summary has another solver, seed or shard count than the first.
+    #[error("{which} is of another campaign: solver {solver}, seed {seed}, {count} shards; the first is solver {first_solver}, seed {first_seed}, {first_count} shards")]
+    OtherRun {
+        /// The summary.
+        which: WhichSummary,
+        /// Its solver.
+        solver: String,
+        /// Its seed.
+        seed: u64,
+        /// Its shard count.
+        count: u64,
+        /// The first summary's solver.
+        first_solver: String,
+        /// The first summary's seed.
+        first_seed: u64,
+        /// The first summary's shard count.
+        first_count: u64,
+    },
+    /// A summary's shard index is not below its shard count.
+    #[error("{which}: the shard index is not below the shard count")]
+    ShardBeyond {
+        /// The summary.
+        which: WhichSummary,
+    },
+    /// Two summaries of the same shard.
+    #[error("{which}: shard {}/{} is given twice", .which.shard.index, .which.shard.count)]
+    Twice {
+        /// The second summary of the shard.
+        which: WhichSummary,
+    },
+    /// A shard without a summary.
+    #[error(
+        "shard {index}/{count} is missing: the merge of a campaign needs each of its {count} shards once"
+    )]
+    Missing {
+        /// The shard's index.
+        index: u64,
+        /// The shard count.
+        count: u64,
+    },
+    /// A summary without the record of its campaign, whose cases cannot be checked.
+    #[error("{which} records no campaign (no `campaign` field), so its cases cannot be checked: not written by `retrocheck diff --json` of this version")]
+    NoCampaign {
+        /// The summary.
+        which: WhichSummary,
+    },
+    /// A summary naming a family this build does not know.
+    #[error("{which} names a family this retrocheck does not know: {}", .families.join(","))]
+    UnknownFamily {
+        /// The summary.
+        which: WhichSummary,
+        /// The families it names.
+        families: Vec<String>,
+    },
+    /// A summary's cases are not its share of the campaign's.
+    #[error("{which} has {cases} cases where its share of the campaign's {whole} ({}) is {}{share}: edited, or not of this campaign", describe(Some(.campaign)), if *.to_the_end { "" } else { "at most " })]
+    NotItsShare {
+        /// The summary.
+        which: WhichSummary,
+        /// Its cases.
+        cases: u64,
+        /// The campaign's cases.
+        whole: u64,
+        /// The campaign.
+        campaign: Box<CampaignRecord>,
+        /// Whether the shard ran to its end (its cases must then be its share exactly).
+        to_the_end: bool,
+        /// Its share of the campaign's cases.
+        share: u64,
+    },
+    /// Two shards list different families at the same place.
+    #[error(
+        "shard {index}/{count} lists family {family} where another lists {other}: not the same campaign"
+    )]
+    OtherFamily {
+        /// The shard listing `family`.
+        index: u64,
+        /// The shard count.
+        count: u64,
+        /// Its family.
+        family: String,
+        /// The family another shard lists there.
+        other: String,
+    },
+    /// More cases than a `u64` counts.
+    #[error("the shards' cases add up to more than 2^64")]
+    TooManyCases,
+}
 
 /// A campaign as its summary records it, in the words of the command line:
 /// "--cases 3000, --family uniform,dag", or "the default campaign".
@@ -52,21 +193,19 @@ fn describe(record: Option<&CampaignRecord>) -> String {
 /// (a failure or the clock stopped it). Its checksum cannot show an edit, since anyone
 /// can compute it again: a shard with cases added, checksum recomputed, would merge
 /// into more cases than the campaign has.
-fn check_cases(r: &SummaryFile, which: &str) -> Result<(), MergeError> {
+fn check_cases(r: &SummaryFile, which: WhichSummary) -> Result<(), MergeError> {
     let Some(record) = &r.campaign else {
-        return Err(MergeError(format!(
-            "{which} records no campaign (no `campaign` field), so its cases cannot be checked: not written by `retrocheck diff --json` of this version"
-        )));
+        return Err(MergeError::NoCampaign { which });
     };
     let shard = Shard {
         index: r.shard.index,
         count: r.shard.count,
     };
     let Some(plan) = Plan::recorded(record, r.seed, shard) else {
-        return Err(MergeError(format!(
-            "{which} names a family this retrocheck does not know: {}",
-            record.families.join(",")
-        )));
+        return Err(MergeError::UnknownFamily {
+            which,
+            families: record.families.clone(),
+        });
     };
     let Some(share) = plan.planned_cases() else {
         return Ok(());
@@ -76,14 +215,14 @@ fn check_cases(r: &SummaryFile, which: &str) -> Result<(), MergeError> {
         .unwrap_or(share);
     let ran_to_the_end = r.passed && record.time_seconds.is_none();
     if (ran_to_the_end && r.cases != share) || r.cases > share {
-        return Err(MergeError(format!(
-            "{which} has {} cases where its share of the campaign's {} ({}) is {}{}: edited, or not of this campaign",
-            r.cases,
+        return Err(MergeError::NotItsShare {
+            which,
+            cases: r.cases,
             whole,
-            describe(Some(record)),
-            if ran_to_the_end { "" } else { "at most " },
-            share
-        )));
+            campaign: Box::new(record.clone()),
+            to_the_end: ran_to_the_end,
+            share,
+        });
     }
     Ok(())
 }
@@ -100,18 +239,19 @@ fn check_cases(r: &SummaryFile, which: &str) -> Result<(), MergeError> {
 /// A failing campaign's merged `cases` counts every shard's cases up to that shard's
 /// first failure, more than the unsharded run, which stops at the campaign's first.
 pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
-    let first = reports
-        .first()
-        .ok_or_else(|| MergeError("no summaries to merge".into()))?
-        .clone();
+    let first = reports.first().ok_or(MergeError::Nothing)?.clone();
     let count = first.shard.count;
     let mut seen = vec![false; count.min(1 << 20) as usize];
     for (n, r) in reports.iter().enumerate() {
-        let which = format!("summary {} (shard {}/{})", n + 1, r.shard.index, r.shard.count);
+        let which = WhichSummary {
+            number: n + 1,
+            shard: Shard {
+                index: r.shard.index,
+                count: r.shard.count,
+            },
+        };
         if r.checksum != r.content_checksum() {
-            return Err(MergeError(format!(
-                "{which}: its checksum does not match its content: edited, or not written by `retrocheck diff --json`"
-            )));
+            return Err(MergeError::Checksum { which });
         }
         let family_cases = r
             .families
@@ -120,44 +260,54 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
             // count them.
             .try_fold(0u64, |sum, f| sum.checked_add(f.cases)?.checked_add(f.skipped));
         if family_cases != Some(r.cases) || r.passed != r.failure.is_none() {
-            return Err(MergeError(format!(
-                "{which} does not add up: {} cases, its families' add to {}, passed {} with {} failure",
-                r.cases,
-                family_cases.map_or("more than 2^64".into(), |c| c.to_string()),
-                r.passed,
-                if r.failure.is_some() { "a" } else { "no" }
-            )));
+            return Err(MergeError::DoesNotAddUp {
+                which,
+                cases: r.cases,
+                family_cases,
+                passed: r.passed,
+                failed: r.failure.is_some(),
+            });
         }
         if r.campaign != first.campaign {
-            return Err(MergeError(format!(
-                "{which} is of another campaign: {}; the first is {}",
-                describe(r.campaign.as_ref()),
-                describe(first.campaign.as_ref())
-            )));
+            return Err(MergeError::OtherCampaign {
+                which,
+                campaign: r.campaign.clone().map(Box::new),
+                first: first.campaign.clone().map(Box::new),
+            });
         }
         if (r.solver.as_str(), r.seed, r.shard.count) != (first.solver.as_str(), first.seed, count) {
-            return Err(MergeError(format!(
-                "{which} is of another campaign: solver {}, seed {}, {} shards; the first is solver {}, seed {}, {count} shards",
-                r.solver, r.seed, r.shard.count, first.solver, first.seed
-            )));
+            return Err(MergeError::OtherRun {
+                which,
+                solver: r.solver.clone(),
+                seed: r.seed,
+                count: r.shard.count,
+                first_solver: first.solver.clone(),
+                first_seed: first.seed,
+                first_count: count,
+            });
         }
         let slot = seen
             .get_mut(r.shard.index as usize)
-            .ok_or_else(|| MergeError(format!("{which}: the shard index is not below the shard count")))?;
+            .ok_or(MergeError::ShardBeyond { which })?;
         if std::mem::replace(slot, true) {
-            return Err(MergeError(format!(
-                "{which}: shard {}/{count} is given twice",
-                r.shard.index
-            )));
+            return Err(MergeError::Twice { which });
         }
     }
     if let Some(missing) = seen.iter().position(|&s| !s) {
-        return Err(MergeError(format!(
-            "shard {missing}/{count} is missing: the merge of a campaign needs each of its {count} shards once"
-        )));
+        return Err(MergeError::Missing {
+            index: missing as u64,
+            count,
+        });
     }
     for (n, r) in reports.iter().enumerate() {
-        check_cases(r, &format!("summary {} (shard {}/{count})", n + 1, r.shard.index))?;
+        let which = WhichSummary {
+            number: n + 1,
+            shard: Shard {
+                index: r.shard.index,
+                count,
+            },
+        };
+        check_cases(r, which)?;
     }
     let mut families: Vec<FamilySummary> = Vec::new();
     for r in &reports {
@@ -165,10 +315,12 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
             match families.get_mut(slot) {
                 Some(mine) if mine.family == f.family => mine.absorb(f),
                 Some(mine) => {
-                    return Err(MergeError(format!(
-                        "shard {}/{count} lists family {} where another lists {}: not the same campaign",
-                        r.shard.index, f.family, mine.family
-                    )))
+                    return Err(MergeError::OtherFamily {
+                        index: r.shard.index,
+                        count,
+                        family: f.family.clone(),
+                        other: mine.family.clone(),
+                    })
                 }
                 None => families.push(f.clone()),
             }
@@ -184,7 +336,7 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
     let cases = reports
         .iter()
         .try_fold(0u64, |sum, r| sum.checked_add(r.cases))
-        .ok_or_else(|| MergeError("the shards' cases add up to more than 2^64".into()))?;
+        .ok_or(MergeError::TooManyCases)?;
     let mut merged = SummaryFile {
         solver: first.solver,
         seed: first.seed,
@@ -204,7 +356,7 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::summary::FailureRecord;
+    use crate::run::summary::FirstFailureRecord;
 
     fn report(index: u64, count: u64, cases: u64) -> SummaryFile {
         SummaryFile {
@@ -247,17 +399,17 @@ mod tests {
         assert_eq!(merged.shard, ShardRecord { index: 0, count: 1 });
         let e = merge(vec![sealed(report(0, 3, 5)), sealed(report(2, 3, 6))])
             .unwrap_err()
-            .0;
+            .to_string();
         assert!(e.contains("shard 1/3 is missing"), "{e}");
         let e = merge(vec![sealed(report(0, 2, 5)), sealed(report(0, 2, 6))])
             .unwrap_err()
-            .0;
+            .to_string();
         assert!(e.contains("given twice"), "{e}");
         let mut other = report(1, 2, 5);
         other.seed = 8;
         assert!(merge(vec![sealed(report(0, 2, 5)), sealed(other)])
             .unwrap_err()
-            .0
+            .to_string()
             .contains("another campaign"));
     }
 
@@ -270,7 +422,7 @@ mod tests {
         forged.families[0].cases = 1005;
         let e = merge(vec![sealed(report(0, 2, 6)), sealed(forged)])
             .unwrap_err()
-            .0;
+            .to_string();
         assert!(
             e.contains(
                 "has 1005 cases where its share of the campaign's 11 (--cases 11, --family uniform) is 5"
@@ -280,7 +432,7 @@ mod tests {
         // A failing shard stops early: fewer cases than its share are its own.
         let mut failing = report(1, 2, 3);
         failing.passed = false;
-        failing.failure = Some(FailureRecord {
+        failing.failure = Some(FirstFailureRecord {
             index: 0,
             campaign_index: 3,
             family: "uniform".into(),
@@ -298,7 +450,9 @@ mod tests {
         if let Some(c) = other.campaign.as_mut() {
             c.max_positions = Some(50);
         }
-        let e = merge(vec![sealed(report(0, 2, 6)), sealed(other)]).unwrap_err().0;
+        let e = merge(vec![sealed(report(0, 2, 6)), sealed(other)])
+            .unwrap_err()
+            .to_string();
         assert!(!e.contains("CampaignRecord") && !e.contains("Some("), "{e}");
         assert!(
             e.contains(
@@ -313,7 +467,7 @@ mod tests {
         let failing = |index, at| {
             let mut r = report(index, 2, 5);
             r.passed = false;
-            r.failure = Some(FailureRecord {
+            r.failure = Some(FirstFailureRecord {
                 index: 0,
                 campaign_index: at,
                 family: "uniform".into(),

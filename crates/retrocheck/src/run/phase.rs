@@ -35,7 +35,7 @@ pub struct Phase {
 impl Phase {
     /// What sets this phase apart from the others of a campaign, for its summary rows:
     /// its sizes ("1–1,000 positions"), or "every game of ≤ 4 positions".
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         let size = |n: usize| crate::text::thousands(n as u64);
         if self.families == [Family::Exhaustive] {
             return format!("every game of ≤ {} positions", self.max_positions);
@@ -53,7 +53,7 @@ impl Phase {
     /// case (counted over the whole campaign) depends only on the campaign seed, the
     /// family's name and `j`, so adding or removing a family changes no other family's
     /// cases. For `exhaustive` the seed is the index into its space and the size its
-    /// largest n; `large` games have at least [`LARGE_MIN`] positions.
+    /// largest n; `large` games have at least `LARGE_MIN` positions.
     pub fn case_spec(&self, index: u64) -> (Family, u64, usize) {
         let families = self.families.len() as u64;
         let family = self.families[(index % families) as usize];
@@ -73,12 +73,12 @@ impl Phase {
 
     /// The `index`-th case of this shard, or `None` when it is skipped (an exhaustive
     /// game isomorphic to one covered elsewhere, or beyond the space).
-    pub fn case(&self, index: u64) -> Option<Case> {
+    pub(crate) fn case(&self, index: u64) -> Option<Case> {
         Self::case_of(self.case_spec(index))
     }
 
     /// The index in the whole campaign of this shard's case `index`.
-    pub fn campaign_index(&self, index: u64) -> u64 {
+    pub(crate) fn campaign_index(&self, index: u64) -> u64 {
         let families = self.families.len() as u64;
         let j = (index / families) * self.shard.count + self.shard.index;
         j * families + index % families
@@ -97,4 +97,4 @@ impl Phase {
 }
 
 /// The smallest `large` game.
-pub const LARGE_MIN: usize = 100_000;
+pub(crate) const LARGE_MIN: usize = 100_000;

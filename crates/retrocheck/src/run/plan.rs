@@ -8,23 +8,50 @@ use crate::oracles::Oracles;
 use crate::run::bulk::{self, Summary};
 use crate::run::phase::{Phase, LARGE_MIN};
 use crate::run::shard::Shard;
+use crate::sizes::TooLarge;
 use crate::subject::Subject;
 use std::time::Duration;
 
 /// Seeded cases in the first phase of the default campaign (the whole campaign, with
 /// its other phases, takes about 90 s on 2 cores).
-pub const DEFAULT_CASES: u64 = 600_000;
+pub(crate) const DEFAULT_CASES: u64 = 600_000;
 /// Large games in the default campaign, and for `--family large` without `--cases`.
-pub const DEFAULT_LARGE_CASES: u64 = 6;
+pub(crate) const DEFAULT_LARGE_CASES: u64 = 6;
 /// Cases of the seeded families at 1,000 to 50,000 positions in the default campaign
 /// (100 per family): the sizes where fast paths and narrow counters of a solver switch
 /// on, beyond value iteration, checked by `certify` and the metamorphic relations.
-pub const DEFAULT_SCALE_CASES: u64 = 1_300;
+pub(crate) const DEFAULT_SCALE_CASES: u64 = 1_300;
 
 /// Why a plan cannot run: sizes out of range, or beyond this machine.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct PlanError(pub String);
+#[non_exhaustive]
+pub enum PlanError {
+    /// `--max-positions 0`.
+    #[error("--max-positions must be at least 1")]
+    NoMaxPositions,
+    /// `--min-positions 0`.
+    #[error("--min-positions must be at least 1")]
+    NoMinPositions,
+    /// The exhaustive family asked for games larger than it enumerates.
+    #[error("--max-positions {max} is too large for the exhaustive family, which enumerates games of at most {most} positions")]
+    BeyondExhaustive {
+        /// The largest size asked for.
+        max: usize,
+        /// The largest the family enumerates.
+        most: usize,
+    },
+    /// A size range that is empty.
+    #[error("--min-positions {min} is above --max-positions {max}")]
+    EmptyRange {
+        /// The smallest size asked for.
+        min: usize,
+        /// The largest size asked for.
+        max: usize,
+    },
+    /// The campaign's largest games do not fit.
+    #[error("the largest games of this campaign: {0}")]
+    TooLarge(TooLarge),
+}
 
 /// What a user asked for; `None` and empty mean "not chosen".
 #[derive(Clone, Debug, Default)]
@@ -59,7 +86,11 @@ impl Plan {
 
     /// The plan a summary records for `seed` and `shard` (what `merge` checks a
     /// shard's cases against); `None` when it names a family this build does not know.
-    pub fn recorded(record: &crate::run::summary::CampaignRecord, seed: u64, shard: Shard) -> Option<Plan> {
+    pub(crate) fn recorded(
+        record: &crate::run::summary::CampaignRecord,
+        seed: u64,
+        shard: Shard,
+    ) -> Option<Plan> {
         Some(Plan {
             families: record
                 .families
@@ -79,7 +110,7 @@ impl Plan {
 
     /// The cases the plan's phases run together, when it counts them (`None` when a
     /// phase runs until its time is up).
-    pub fn planned_cases(&self) -> Option<u64> {
+    pub(crate) fn planned_cases(&self) -> Option<u64> {
         self.phases()
             .iter()
             .map(|phase| (phase.cases != u64::MAX).then_some(phase.cases))
@@ -90,34 +121,30 @@ impl Plan {
     /// games too large for this machine's memory with `threads` of them at once.
     pub fn check(&self, threads: usize) -> Result<(), PlanError> {
         if self.max_positions == Some(0) {
-            return Err(PlanError("--max-positions must be at least 1".into()));
+            return Err(PlanError::NoMaxPositions);
         }
         if self.min_positions == Some(0) {
-            return Err(PlanError("--min-positions must be at least 1".into()));
+            return Err(PlanError::NoMinPositions);
         }
         let most = exhaustive::MAX_N as usize;
-        if self.families.contains(&Family::Exhaustive) && self.max_positions.is_some_and(|max| max > most) {
-            return Err(PlanError(format!(
-                "--max-positions {} is too large for the exhaustive family, which enumerates games of at most {most} positions",
-                self.max_positions.unwrap_or(0)
-            )));
+        if let Some(max) = self.max_positions.filter(|&max| max > most) {
+            if self.families.contains(&Family::Exhaustive) {
+                return Err(PlanError::BeyondExhaustive { max, most });
+            }
         }
         if let (Some(min), Some(max)) = (self.min_positions, self.max_positions) {
             if min > max {
-                return Err(PlanError(format!(
-                    "--min-positions {min} is above --max-positions {max}"
-                )));
+                return Err(PlanError::EmptyRange { min, max });
             }
         }
-        for campaign in self.phases() {
-            let largest = campaign.max_positions.max(campaign.min_positions) as u64;
-            let largest = if campaign.families.contains(&Family::Large) {
+        for phase in self.phases() {
+            let largest = phase.max_positions.max(phase.min_positions) as u64;
+            let largest = if phase.families.contains(&Family::Large) {
                 largest.max(LARGE_MIN as u64)
             } else {
                 largest
             };
-            crate::sizes::check_cases(largest, 8, threads as u64)
-                .map_err(|e| PlanError(format!("the largest games of this campaign: {e}")))?;
+            crate::sizes::check_cases(largest, 8, threads as u64).map_err(PlanError::TooLarge)?;
         }
         Ok(())
     }
@@ -192,29 +219,29 @@ impl Plan {
     }
 }
 
-/// Runs `campaigns` in turn on the current rayon pool, stopping at the first that
-/// finds a failure: the merged summary, and the campaign that failed (whose oracles
-/// shrinking must use). `progress` hears each campaign and its cases done so far.
-pub fn run(
-    campaigns: &[Phase],
+/// Runs `phases` in turn on the current rayon pool, stopping at the first that
+/// finds a failure: the merged summary, and the phase that failed (whose oracles
+/// shrinking must use). `progress` hears each phase and its cases done so far.
+pub fn run_phases(
+    phases: &[Phase],
     under_test: &dyn Subject,
     progress: &(dyn Fn(&Phase, u64) + Sync),
 ) -> (Summary, Option<Phase>) {
     let mut summaries = Vec::new();
     let mut failed = None;
-    for campaign in campaigns {
-        let mut summary = bulk::run(campaign, under_test, &|done| progress(campaign, done));
+    for phase in phases {
+        let mut summary = bulk::run_phase(phase, under_test, &|done| progress(phase, done));
         // The default campaign draws from the same families in several phases: each
         // row says which phase it is of.
-        if campaigns.len() > 1 {
+        if phases.len() > 1 {
             for family in &mut summary.families {
-                family.phase = campaign.label();
+                family.phase = phase.label();
             }
         }
         let stop = summary.failure.is_some();
         summaries.push(summary);
         if stop {
-            failed = Some(campaign.clone());
+            failed = Some(phase.clone());
             break;
         }
     }

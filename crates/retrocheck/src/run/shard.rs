@@ -3,8 +3,23 @@
 
 /// Why a shard was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ShardError(pub String);
+#[non_exhaustive]
+pub enum ShardError {
+    /// Not two numbers `i/N`.
+    #[error("expected a shard as i/N, found '{text}'")]
+    Syntax {
+        /// The text given.
+        text: String,
+    },
+    /// `i` is not below `N`.
+    #[error("shard {index}/{count}: i must be below N")]
+    Beyond {
+        /// `i`.
+        index: u64,
+        /// `N`.
+        count: u64,
+    },
+}
 
 /// Which part of a campaign this run covers: shard `index` of `count` runs, of every
 /// family, the family's cases `index`, `index + count`, `index + 2·count`, …, so
@@ -24,17 +39,14 @@ impl Shard {
 
     /// Parses `i/N` with `i < N`.
     pub fn parse(text: &str) -> Result<Shard, ShardError> {
-        let (i, n) = text
-            .split_once('/')
-            .ok_or_else(|| ShardError(format!("expected a shard as i/N, found '{text}'")))?;
-        let parse = |s: &str| {
-            s.trim()
-                .parse::<u64>()
-                .map_err(|_| ShardError(format!("expected a shard as i/N, found '{text}'")))
+        let syntax = || ShardError::Syntax {
+            text: text.to_string(),
         };
+        let (i, n) = text.split_once('/').ok_or_else(syntax)?;
+        let parse = |s: &str| s.trim().parse::<u64>().map_err(|_| syntax());
         let (index, count) = (parse(i)?, parse(n)?);
         if count == 0 || index >= count {
-            return Err(ShardError(format!("shard {index}/{count}: i must be below N")));
+            return Err(ShardError::Beyond { index, count });
         }
         Ok(Shard { index, count })
     }
@@ -44,7 +56,7 @@ impl Shard {
     /// `j = g div families`, which belongs to shard `j mod count`. A shard's own cases,
     /// in its order, are a prefix of that set, so the shards of a campaign of `cases`
     /// cases run exactly its cases. `u64::MAX` (no count: a time budget) stays so.
-    pub fn share(self, cases: u64, families: usize) -> u64 {
+    pub(crate) fn share(self, cases: u64, families: usize) -> u64 {
         if cases == u64::MAX || self.count == 1 {
             return cases;
         }

@@ -9,46 +9,46 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FamilySummary {
     /// The family's name (or "all" for the total).
-    pub family: String,
+    pub(crate) family: String,
     /// Cases checked.
     pub cases: u64,
     /// Positions of every case together.
-    pub positions: u64,
+    pub(crate) positions: u64,
     /// Moves of every case together.
-    pub moves: u64,
+    pub(crate) moves: u64,
     /// The most positions of one case.
-    pub largest: u64,
+    pub(crate) largest: u64,
     /// Positions won by A.
-    pub wins_a: u64,
+    pub(crate) wins_a: u64,
     /// Positions won by B.
-    pub wins_b: u64,
+    pub(crate) wins_b: u64,
     /// Positions drawn.
-    pub draws: u64,
+    pub(crate) draws: u64,
     /// The longest remoteness in any case.
-    pub max_remoteness: u32,
+    pub(crate) max_remoteness: u32,
     /// The most moves of one position in any case.
-    pub max_out_degree: u32,
+    pub(crate) max_out_degree: u32,
     /// The most moves into one position in any case.
-    pub max_in_degree: u32,
+    pub(crate) max_in_degree: u32,
     /// The most times one position lists the same move in any case.
-    pub max_multiplicity: u32,
-    /// Cases by size (positions): 1, 2–10, 11–100, …, over 10^6; see [`SIZE_BUCKETS`].
-    pub sizes: [u64; 8],
+    pub(crate) max_multiplicity: u32,
+    /// Cases by size (positions): 1, 2–10, 11–100, …, over 10^6; see `SIZE_BUCKETS`.
+    pub(crate) sizes: [u64; 8],
     /// Cases value iteration checked.
-    pub fixpoint_ran: u64,
+    pub(crate) fixpoint_ran: u64,
     /// Cases minimax checked.
-    pub minimax_ran: u64,
+    pub(crate) minimax_ran: u64,
     /// Cases the metamorphic relations checked.
-    pub relations_ran: u64,
+    pub(crate) relations_ran: u64,
     /// Cases checked by `certify` (every case that ran: none are skipped).
-    pub certify_ran: u64,
+    pub(crate) certify_ran: u64,
     /// Cases skipped: exhaustive games isomorphic to one already covered.
     pub skipped: u64,
     /// The phase of the campaign this row belongs to when the campaign has several
     /// (the default one has four, which draw from the same families): its sizes, as
     /// "1–1,000 positions". Empty for a campaign of one phase.
     #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub phase: String,
+    pub(crate) phase: String,
     /// Cases the solver under test refused as outside what it supports (counted in
     /// `cases`, checked by no oracle).
     #[serde(default)]
@@ -59,16 +59,16 @@ pub struct FamilySummary {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShardRecord {
     /// Which shard.
-    pub index: u64,
+    pub(crate) index: u64,
     /// Of how many.
-    pub count: u64,
+    pub(crate) count: u64,
 }
 
 /// A campaign's first failure as the JSON summary records it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FailureRecord {
+pub struct FirstFailureRecord {
     /// The case's index in its shard.
-    pub index: u64,
+    pub(crate) index: u64,
     /// Its index in the whole campaign.
     pub campaign_index: u64,
     /// Its family.
@@ -90,15 +90,15 @@ pub struct SummaryFile {
     /// The campaign seed.
     pub seed: u64,
     /// The part of the campaign it covers.
-    pub shard: ShardRecord,
+    pub(crate) shard: ShardRecord,
     /// Cases run.
     pub cases: u64,
     /// How long it took (summed over shards).
     pub seconds: f64,
     /// Whether no case failed.
-    pub passed: bool,
+    pub(crate) passed: bool,
     /// The first failure, if any.
-    pub failure: Option<FailureRecord>,
+    pub failure: Option<FirstFailureRecord>,
     /// What each family covered.
     pub families: Vec<FamilySummary>,
     /// What defines the campaign, as asked for: shards merge only with shards of the
@@ -108,7 +108,7 @@ pub struct SummaryFile {
     /// SHA-256 of the summary, `seconds` and the checksum left out
     /// ([`SummaryFile::seal`]): an edited summary does not merge.
     #[serde(default)]
-    pub checksum: String,
+    pub(crate) checksum: String,
 }
 
 /// Everything that defines a campaign besides its solver, seed and shard count, as
@@ -116,21 +116,21 @@ pub struct SummaryFile {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CampaignRecord {
     /// `--cases`.
-    pub cases: Option<u64>,
+    pub(crate) cases: Option<u64>,
     /// `--time`, in seconds.
-    pub time_seconds: Option<f64>,
+    pub(crate) time_seconds: Option<f64>,
     /// `--family`, by name (empty: the default).
-    pub families: Vec<String>,
+    pub(crate) families: Vec<String>,
     /// `--min-positions`.
-    pub min_positions: Option<u64>,
+    pub(crate) min_positions: Option<u64>,
     /// `--max-positions`.
-    pub max_positions: Option<u64>,
+    pub(crate) max_positions: Option<u64>,
 }
 
 impl SummaryFile {
     /// The checksum of the summary's content: `seconds` (a timing, summed by a merge)
     /// and the checksum itself left out.
-    pub fn content_checksum(&self) -> String {
+    pub(crate) fn content_checksum(&self) -> String {
         use sha2::{Digest, Sha256};
         let mut bare = self.clone();
         bare.seconds = 0.0;
@@ -149,7 +149,7 @@ impl SummaryFile {
 }
 
 /// The size buckets of [`FamilySummary::sizes`], by their largest size.
-pub const SIZE_BUCKETS: [(&str, u64); 8] = [
+pub(crate) const SIZE_BUCKETS: [(&str, u64); 8] = [
     ("1", 1),
     ("2–10", 10),
     ("11–100", 100),
@@ -162,7 +162,7 @@ pub const SIZE_BUCKETS: [(&str, u64); 8] = [
 
 impl FamilySummary {
     /// Counts one checked case.
-    pub fn add(&mut self, stats: &Stats) {
+    pub(crate) fn add(&mut self, stats: &Stats) {
         let mut sizes = [0; SIZE_BUCKETS.len()];
         let bucket = SIZE_BUCKETS
             .iter()
@@ -194,7 +194,7 @@ impl FamilySummary {
     }
 
     /// Adds another summary's counts and extremes to this one.
-    pub fn absorb(&mut self, f: &FamilySummary) {
+    pub(crate) fn absorb(&mut self, f: &FamilySummary) {
         self.cases += f.cases;
         self.positions += f.positions;
         self.moves += f.moves;
@@ -219,7 +219,7 @@ impl FamilySummary {
 
     /// The name of the row in a table: the family, and its phase when it has one
     /// ("uniform, 1–1,000 positions").
-    pub fn row_name(&self) -> String {
+    pub(crate) fn row_name(&self) -> String {
         if self.phase.is_empty() {
             self.family.clone()
         } else {
@@ -228,7 +228,7 @@ impl FamilySummary {
     }
 
     /// The share of positions won by A, won by B, and drawn, in percent.
-    pub fn mix(&self) -> (f64, f64, f64) {
+    pub(crate) fn mix(&self) -> (f64, f64, f64) {
         let total = (self.wins_a + self.wins_b + self.draws).max(1) as f64;
         let pct = |x: u64| 100.0 * x as f64 / total;
         (pct(self.wins_a), pct(self.wins_b), pct(self.draws))
@@ -241,7 +241,7 @@ impl FamilySummary {
 /// was not covered: size buckets between the smallest and largest case that no case
 /// fell in, and families that ran no case. Numbers have thousands separators; sizes
 /// are positions of the game checked (a contest instance's product game).
-pub fn brief(families: &[FamilySummary]) -> String {
+pub(crate) fn brief(families: &[FamilySummary]) -> String {
     let n = |x: u64| crate::text::thousands(x);
     let all = total(families);
     let mut out = String::new();
@@ -353,7 +353,7 @@ pub fn brief(families: &[FamilySummary]) -> String {
 /// A Markdown table: per family the cases (and skipped isomorphic ones), positions,
 /// outcome mix, longest remoteness and how often each oracle ran; then the coverage
 /// reached on each axis, so a user sees what was not tried.
-pub fn table(families: &[FamilySummary]) -> String {
+pub(crate) fn table(families: &[FamilySummary]) -> String {
     let mut out = String::from(
         "| family | cases | skipped | positions | largest | A wins | B wins | draws | max remoteness | minimax | fixpoint | relations | certify |\n\
          |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
@@ -417,12 +417,15 @@ pub fn total(families: &[FamilySummary]) -> FamilySummary {
 /// The coverage reached on each axis, one row per summary: cases by size bucket
 /// (positions), the largest out- and in-degree and multiplicity, the longest
 /// remoteness and the share of drawn positions; shared by `diff` and `stress`.
-pub fn coverage_table<'a>(rows: impl IntoIterator<Item = &'a FamilySummary>) -> String {
+pub(crate) fn coverage_table<'a>(rows: impl IntoIterator<Item = &'a FamilySummary>) -> String {
     coverage_table_sized(rows, "positions")
 }
 
 /// [`coverage_table`], its heading saying what the sizes count (`sizes`).
-pub fn coverage_table_sized<'a>(rows: impl IntoIterator<Item = &'a FamilySummary>, sizes: &str) -> String {
+pub(crate) fn coverage_table_sized<'a>(
+    rows: impl IntoIterator<Item = &'a FamilySummary>,
+    sizes: &str,
+) -> String {
     let mut out = format!("coverage: cases by size ({sizes}), and the extremes reached\n\n| family |");
     for (name, _) in SIZE_BUCKETS {
         out += &format!(" {name} |");

@@ -7,7 +7,7 @@ use crate::shrink::{chunks, pass, Pass};
 
 /// Chunk passes: halves, quarters, … (2^12 parts covers the 9,900 edges of an
 /// official pursuit instance; larger lists end in single removals).
-pub const EDGE_PARTS: u32 = 12;
+pub(crate) const EDGE_PARTS: u32 = 12;
 
 /// A pass whose candidates `candidates(instance, official)` makes; with `official`, only
 /// those within the problem's official limits are tried.

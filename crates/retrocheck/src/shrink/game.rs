@@ -488,7 +488,7 @@ fn remoteness_cuts(game: &Game, from: usize) -> Box<dyn Iterator<Item = Game> + 
 const FINEST_PARTS: u32 = 25;
 
 /// The passes for games, coarsest first.
-pub fn game_passes() -> Passes<Game> {
+pub(crate) fn game_passes() -> Passes<Game> {
     let mut list = vec![
         pass("whole-game simplifications", simplifications),
         pass("decided lines of play", decided_lines),
@@ -596,7 +596,7 @@ mod tests {
     use crate::case::Case;
     use crate::case::{case_passes, shrink_case};
     use crate::format::parse_game;
-    use crate::shrink::{shrink, shrink_parallel};
+    use crate::shrink::{shrink_parallel, shrink_until};
     use crate::transform::{bypass_positions, contractible_run, strongly_connected_components};
     use std::time::Instant;
 
@@ -678,7 +678,7 @@ mod tests {
         let start = Case::Game(g);
         assert!(fails(&start));
         let passes = case_passes(&start, true);
-        let alone = shrink(start.clone(), &passes, fails, |_| {});
+        let alone = shrink_until(start.clone(), &passes, fails, |_| {}, None);
         for jobs in [2, 5] {
             let together = shrink_parallel(start.clone(), &passes, fails, jobs, |_| {}, None);
             assert_eq!(format!("{:?}", together.value), format!("{:?}", alone.value));

@@ -30,9 +30,9 @@ pub struct Shrunk<T> {
     /// The smallest failing value reached.
     pub value: T,
     /// Candidates accepted.
-    pub steps: usize,
+    pub(crate) steps: usize,
     /// Candidates tried.
-    pub tries: usize,
+    pub(crate) tries: usize,
     /// How long shrinking took.
     pub elapsed: Duration,
     /// Whether shrinking stopped at its deadline, before the value was 1-minimal.
@@ -68,13 +68,13 @@ pub struct Passes<T> {
     /// The passes, coarsest first.
     pub list: Vec<Pass<T>>,
     /// The index of the pass of every single removal.
-    pub singles: usize,
+    pub(crate) singles: usize,
 }
 
 impl<T: 'static> Passes<T> {
     /// The same passes on a value that wraps a `T`: `from` finds the `T` inside (none:
     /// no candidates), `into` wraps each candidate.
-    pub fn map<U: 'static>(
+    pub(crate) fn map<U: 'static>(
         self,
         into: impl Fn(T) -> U + Clone + 'static,
         from: fn(&U) -> Option<&T>,
@@ -99,29 +99,20 @@ impl<T: 'static> Passes<T> {
     }
 
     /// These passes after a first pass `first`.
-    pub fn after(mut self, first: Pass<T>) -> Passes<T> {
+    pub(crate) fn after(mut self, first: Pass<T>) -> Passes<T> {
         self.list.insert(0, first);
         self.singles += 1;
         self
     }
 }
 
-/// Shrinks `start`, which must fail, keeping only candidates for which `fails` holds.
-/// `on_step` sees every accepted candidate (for progress reports).
-pub fn shrink<T: Clone + Hash>(
-    start: T,
-    passes: &Passes<T>,
-    fails: impl FnMut(&T) -> bool,
-    on_step: impl FnMut(&T),
-) -> Shrunk<T> {
-    shrink_until(start, passes, fails, on_step, None)
-}
-
-/// [`shrink`], stopping before the first candidate tried after `deadline`: the value
-/// reached so far is returned and marked `out_of_time`. Big cases with slow subjects
+/// Shrinks `start`, which must fail, keeping only candidates for which `fails` holds,
+/// stopping before the first candidate tried after `deadline`: the value reached so far
+/// is returned and marked `out_of_time`. `on_step` sees every accepted candidate (for
+/// progress reports). Big cases with slow subjects
 /// need this (every candidate of a 10^6-position case is a solve of 10^6 positions);
 /// the smaller value found by then is still worth reporting.
-pub fn shrink_until<T: Clone + Hash>(
+pub(crate) fn shrink_until<T: Clone + Hash>(
     start: T,
     passes: &Passes<T>,
     mut fails: impl FnMut(&T) -> bool,
@@ -178,7 +169,7 @@ impl Judged {
 /// candidate is still the first failing one in pass order, so the result is the
 /// same for every `jobs`, only faster — a big case whose 1-minimality alone takes
 /// thousands of runs shrinks about `jobs` times sooner.
-pub fn shrink_parallel<T: Clone + Hash + Send + Sync>(
+pub(crate) fn shrink_parallel<T: Clone + Hash + Send + Sync>(
     start: T,
     passes: &Passes<T>,
     fails: impl Fn(&T) -> bool + Sync,
@@ -352,7 +343,8 @@ pub(crate) fn chunks(n: usize, parts: usize, min_len: usize) -> impl Iterator<It
         .map(move |s| (s, (s + k).min(n)))
 }
 
-pub mod contest;
+pub(crate) mod contest;
 mod game;
-pub mod text;
-pub use game::{game_passes, single_removals};
+pub(crate) mod text;
+pub(crate) use game::game_passes;
+pub use game::single_removals;

@@ -21,7 +21,7 @@ use std::collections::HashSet;
 /// without their count, ranges of values cut (a count of vertices halved, with the
 /// lines that name the vertices beyond it), single lines, single tokens, single
 /// characters of words, and each number made 0, 1, half or one less.
-pub fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
+pub(crate) fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
     let mut text = String::new();
     t.print_case(&mut text);
     let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split_whitespace().collect()).collect();
@@ -305,7 +305,7 @@ mod tests {
     #[test]
     fn a_random_case_shrinks_to_one_no_edit_keeps_failing() {
         use crate::contest::{Contest, Rules};
-        use crate::shrink::{pass, shrink, Passes};
+        use crate::shrink::{pass, shrink_until, Passes};
         use rand::SeedableRng;
         let draws = |c: &pursuit::Instance| {
             let outcomes = c.implicit_outcomes().expect("small");
@@ -325,7 +325,7 @@ mod tests {
             )],
             singles: 0,
         };
-        let shrunk = shrink(start.clone(), &passes, draws, |_| {}).value;
+        let shrunk = shrink_until(start.clone(), &passes, draws, |_| {}, None).value;
         assert!(
             shrunk.n <= 4 && shrunk.edges.len() <= 6,
             "{shrunk:?} from {start:?}"
@@ -341,7 +341,7 @@ mod tests {
     #[test]
     fn a_large_graph_shrinks_by_ranges_of_vertices_in_few_judgements() {
         use crate::contest::{Contest, Rules};
-        use crate::shrink::{pass, shrink, Passes};
+        use crate::shrink::{pass, shrink_until, Passes};
         use rand::SeedableRng;
         let draws = |c: &pursuit::Instance| {
             let outcomes = c.implicit_outcomes().expect("small");
@@ -366,7 +366,7 @@ mod tests {
             )],
             singles: 0,
         };
-        let shrunk = shrink(start.clone(), &passes, draws, |_| {});
+        let shrunk = shrink_until(start.clone(), &passes, draws, |_| {}, None);
         assert!(shrunk.value.n <= 4, "{:?}", shrunk.value);
         assert!(shrunk.tries < 250, "{} judgements", shrunk.tries);
     }

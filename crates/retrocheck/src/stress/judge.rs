@@ -65,7 +65,7 @@ pub enum Verdict {
 }
 
 /// Every verdict kind, in the order reports list them: (kind, judge's abbreviation).
-pub const KINDS: [(&str, &str); 7] = [
+pub(crate) const KINDS: [(&str, &str); 7] = [
     ("accepted", "AC"),
     ("wrong answer", "WA"),
     ("presentation error", "PE"),
@@ -87,7 +87,7 @@ impl Verdict {
     }
 
     /// The position of its kind in [`KINDS`].
-    pub fn index(&self) -> usize {
+    pub(crate) fn index(&self) -> usize {
         match self {
             Verdict::Accepted => 0,
             Verdict::WrongAnswer { .. } => 1,
@@ -100,7 +100,7 @@ impl Verdict {
     }
 
     /// The output line it names, if any: where a multi-case input is split.
-    pub fn line(&self) -> Option<usize> {
+    pub(crate) fn line(&self) -> Option<usize> {
         match self {
             Verdict::WrongAnswer { line, .. } | Verdict::PresentationError { line, .. } => Some(*line),
             _ => None,
@@ -109,7 +109,7 @@ impl Verdict {
 }
 
 /// Bytes as MiB for messages.
-pub fn mib(bytes: u64) -> String {
+pub(crate) fn mib(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
 }
 
@@ -248,7 +248,7 @@ fn describe_status(status: std::process::ExitStatus) -> String {
 
 /// Compares a program's output with the expected one: tokens per line, then bytes
 /// when `exact`.
-pub fn compare(actual: &[u8], expected: &[u8], exact: bool) -> Verdict {
+pub(crate) fn compare(actual: &[u8], expected: &[u8], exact: bool) -> Verdict {
     let end = || "the end of the output".to_string();
     let (want, got) = (content_lines(expected), content_lines(actual));
     for k in 0..want.len().max(got.len()) {

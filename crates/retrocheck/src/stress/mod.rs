@@ -4,7 +4,7 @@
 //! multi-case input down to the failing case and shrink it, re-running the program at
 //! every step.
 //!
-//! [`search`] is the campaign loop and [`reduce`] the shrink; [`stress`] does both, as
+//! [`find_failure`] is the campaign loop and [`reduce`] the shrink; [`stress`] does both, as
 //! `retrocheck stress` does. Everything is generic over the [`Target`]: a contest
 //! problem — a registered one, or a problem of your own implementing
 //! [`Contest`](crate::contest::Contest) — or games in `.game` files.
@@ -22,7 +22,8 @@ use crate::search::Length;
 use crate::seed;
 use crate::shrink::{pass, shrink_parallel, Passes};
 pub use crate::target::Target;
-pub use judge::{judge, Verdict};
+pub use judge::judge;
+pub use judge::Verdict;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -127,7 +128,7 @@ impl Settings {
 /// and a solution bounded to a horizon passes them all: a quarter of the inputs are
 /// long by construction, and a quarter are searched for long games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Draw {
+pub(crate) enum Draw {
     /// The target's random generator.
     Random,
     /// Long by construction ([`Target::long`]).
@@ -140,10 +141,10 @@ pub enum Draw {
 
 impl Draw {
     /// Every kind, in report order.
-    pub const ALL: [Draw; 3] = [Draw::Random, Draw::Long, Draw::Searched];
+    pub(crate) const ALL: [Draw; 3] = [Draw::Random, Draw::Long, Draw::Searched];
 
     /// How input `index` is drawn: two in four at random, one long, one searched.
-    pub fn of(index: u64) -> Draw {
+    pub(crate) fn of(index: u64) -> Draw {
         match index % 4 {
             2 => Draw::Long,
             3 => Draw::Searched,
@@ -152,7 +153,7 @@ impl Draw {
     }
 
     /// Its name in reports.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Draw::Random => "random",
             Draw::Long => "long by construction",
@@ -163,7 +164,7 @@ impl Draw {
 
 /// The solving work the search for a long test case may spend (positions and moves
 /// solved): about a tenth of a second.
-pub const SEARCH_BUDGET: u64 = 4_000_000;
+pub(crate) const SEARCH_BUDGET: u64 = 4_000_000;
 
 /// A test case of size `n` for input `index`, drawn as [`Draw::of`] says.
 fn draw_case<T: Target>(rng: &mut ChaCha8Rng, n: u32, rules: Rules, index: u64) -> T {
@@ -182,7 +183,7 @@ fn draw_case<T: Target>(rng: &mut ChaCha8Rng, n: u32, rules: Rules, index: u64) 
             } else {
                 crate::search::Method::Anneal { start: 4.0 }
             };
-            crate::search::search(rng, start, !rules.edge_cases, SEARCH_BUDGET, method).case
+            crate::search::lengthen(rng, start, !rules.edge_cases, SEARCH_BUDGET, method).case
         }
     }
 }
@@ -191,7 +192,7 @@ fn draw_case<T: Target>(rng: &mut ChaCha8Rng, n: u32, rules: Rules, index: u64) 
 /// 1 to 3 test cases of a counted problem (one otherwise), each of a size drawn
 /// log-uniformly from 1 to the largest size (and one in sixteen at the largest size),
 /// so every order of magnitude is tried from the first inputs on, each drawn as
-/// [`Draw::of`] the index says.
+/// `Draw::of` the index says.
 pub fn input_at<T: Target>(settings: &Settings, index: u64) -> Input<T> {
     input_from(settings.seed, settings.rules, settings.largest::<T>(), index)
 }
@@ -200,7 +201,7 @@ pub fn input_at<T: Target>(settings: &Settings, index: u64) -> Input<T> {
 /// largest size (already capped, [`Settings::largest`]). The in-process campaign of a
 /// submission ([`crate::api::submission::Campaign`]) draws its inputs here, so that
 /// they are `stress`'s.
-pub fn input_from<T: Target>(seed: u64, rules: Rules, largest: u32, index: u64) -> Input<T> {
+pub(crate) fn input_from<T: Target>(seed: u64, rules: Rules, largest: u32, index: u64) -> Input<T> {
     let mut rng = seed::rng(seed::mix(seed, index));
     let top = (f64::from(largest) + 1.0).ln();
     let size = move |rng: &mut ChaCha8Rng| -> u32 {
@@ -225,17 +226,17 @@ pub struct Tested {
     /// The judge's verdict.
     pub verdict: Verdict,
     /// The run's wall-clock time.
-    pub elapsed: Duration,
+    pub(crate) elapsed: Duration,
     /// Its peak resident memory in bytes (0: not measured).
-    pub peak_memory: u64,
+    pub(crate) peak_memory: u64,
     /// What each test case covered (the product game and its solution): empty when
     /// retrocheck cannot solve the input (a reference gives the expected output).
-    pub coverage: Vec<Stats>,
+    pub(crate) coverage: Vec<Stats>,
     /// How long each test case's games are (the same cases as `coverage`).
-    pub lengths: Vec<Length>,
+    pub(crate) lengths: Vec<Length>,
     /// What the program printed, kept only when the verdict is not accepted (the output
     /// shown beside a failure is the failing run's, never another run's).
-    pub output: Vec<u8>,
+    pub(crate) output: Vec<u8>,
 }
 
 /// Why an input could not be judged: never the solution's fault.
@@ -446,13 +447,13 @@ pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, 
 /// How many more runs of an input must exceed the time limit before a time limit
 /// exceeded stands (in the search and at each step of a shrink): a run killed at the
 /// wall-clock cap may have been slowed by the machine, not by the program.
-pub const TLE_RERUNS: usize = 1;
+pub(crate) const TLE_RERUNS: usize = 1;
 
 /// [`test`](fn@test), and when the verdict is a time limit exceeded, [`TLE_RERUNS`] more runs
 /// of the input that must exceed it too, each started only before `deadline`; a rerun
 /// that ends otherwise gives its verdict instead. True with the result when the verdict
 /// is final: anything but a time limit, or a time limit every rerun confirmed.
-pub fn test_confirmed<T: Target>(
+pub(crate) fn test_confirmed<T: Target>(
     settings: &Settings,
     input: &Input<T>,
     deadline: Option<Instant>,
@@ -506,9 +507,10 @@ pub enum Found<T> {
     },
 }
 
-/// The result of a search: the report of every input judged, and the first failure.
+/// The result of the campaign loop ([`find_failure`]): the report of every input judged,
+/// and the first failure.
 #[derive(Clone, Debug)]
-pub struct Searched<T> {
+pub struct FailureSearch<T> {
     /// The running totals, in input order, up to and including the failure.
     pub report: Report,
     /// Inputs tried.
@@ -525,11 +527,11 @@ type Judged<T> = (u64, Input<T>, Result<Tested, Trouble>);
 /// The campaign loop: inputs `0, 1, …` judged `budget.jobs` at a time, taken in input
 /// order up to the first failure, so the report and the failure are the same on any
 /// number of jobs. `progress` hears the inputs done and the report after each batch.
-pub fn search<T: Target>(
+pub fn find_failure<T: Target>(
     settings: &Settings,
     budget: Budget,
     mut progress: impl FnMut(u64, &Report),
-) -> Searched<T> {
+) -> FailureSearch<T> {
     let start = Instant::now();
     let deadline = budget.time.and_then(|t| start.checked_add(t));
     let jobs = budget.jobs.max(1);
@@ -589,7 +591,7 @@ pub fn search<T: Target>(
         }
         progress(done, &report);
     }
-    Searched {
+    FailureSearch {
         report,
         done,
         elapsed: start.elapsed(),
@@ -602,7 +604,7 @@ pub fn search<T: Target>(
 /// memory, the clock, addresses) fails only some runs, and shrinking it by single runs
 /// would chase noise and end on an input it passes. A program failing one run in four
 /// fails all four reruns once in 256 campaigns.
-pub const CONFIRM_RUNS: usize = 4;
+pub(crate) const CONFIRM_RUNS: usize = 4;
 
 /// How often the program failed an input when it was run again.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -612,7 +614,7 @@ pub struct Reproduced {
     /// Runs that failed, in any way.
     pub failed: usize,
     /// Each run's verdict code (AC, WA, TLE …), in the order of the runs.
-    pub codes: Vec<&'static str>,
+    pub(crate) codes: Vec<&'static str>,
 }
 
 impl Reproduced {
@@ -724,7 +726,7 @@ fn commonest(first: &Verdict, reruns: &[(Verdict, Vec<u8>)]) -> Verdict {
 /// (within the official limits unless edge cases are asked for), re-running the
 /// program at each step and keeping only candidates with the same kind of verdict.
 ///
-/// The input is first run [`CONFIRM_RUNS`] more times: when a rerun passes, the
+/// The input is first run `CONFIRM_RUNS` more times: when a rerun passes, the
 /// program is not deterministic on it, and the input is reported as found, with how
 /// often it fails ([`Reduced::reproduced`]), not shrunk. The shrunk input is run again
 /// the same way at the end; the verdict and output reported are a failing run's.
@@ -964,17 +966,17 @@ fn case_of_line<T: Target>(input: &Input<T>, line: usize) -> usize {
 /// A whole stress campaign: the search, and the first failure reduced.
 #[derive(Clone, Debug)]
 pub struct Stressed<T> {
-    /// The search and its report.
-    pub searched: Searched<T>,
+    /// The campaign loop and its report.
+    pub search: FailureSearch<T>,
     /// The first failure reduced, if the program failed an input.
     pub reduced: Option<Reduced<T>>,
 }
 
-/// [`search`], then [`reduce`] of the first failure (for at most `shrink_time`): what
+/// [`find_failure`], then [`reduce`] of the first failure (for at most `shrink_time`): what
 /// `retrocheck stress` does, for code.
 pub fn stress<T: Target>(settings: &Settings, budget: Budget, shrink_time: Option<Duration>) -> Stressed<T> {
-    let searched = search::<T>(settings, budget, |_, _| {});
-    let reduced = match &searched.found {
+    let search = find_failure::<T>(settings, budget, |_, _| {});
+    let reduced = match &search.found {
         Some(Found::Failure { input, verdict, .. }) => Some(reduce(
             settings,
             input,
@@ -984,5 +986,5 @@ pub fn stress<T: Target>(settings: &Settings, budget: Budget, shrink_time: Optio
         )),
         _ => None,
     };
-    Stressed { searched, reduced }
+    Stressed { search, reduced }
 }

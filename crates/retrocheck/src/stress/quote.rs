@@ -9,7 +9,7 @@ pub const QUOTE_LIMIT: usize = 240;
 /// `bytes` as a quoted string with every control character and invalid byte escaped
 /// (`\r`, `\t`, `\u{1b}`, `\xff`), cut after [`QUOTE_LIMIT`] bytes with a note of how
 /// much was left out.
-pub fn quote(bytes: &[u8]) -> String {
+pub(crate) fn quote(bytes: &[u8]) -> String {
     let shown = &bytes[..bytes.len().min(QUOTE_LIMIT)];
     let mut out = format!("\"{}\"", escape(shown, true));
     if bytes.len() > shown.len() {
@@ -40,7 +40,7 @@ pub fn block(bytes: &[u8], limit: usize) -> String {
 
 /// The last lines of `bytes` (a program's stderr), at most [`QUOTE_LIMIT`] bytes of
 /// them, escaped except for the line breaks, with a note of how much came before.
-pub fn tail(bytes: &[u8], lines: usize) -> String {
+pub(crate) fn tail(bytes: &[u8], lines: usize) -> String {
     let text = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let mut start = text.len();
     for _ in 0..lines {

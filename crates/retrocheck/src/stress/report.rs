@@ -14,61 +14,61 @@ use std::time::Duration;
 pub struct Report {
     /// Inputs judged.
     pub inputs: u64,
-    /// Runs per verdict kind, indexed as [`KINDS`].
-    pub verdicts: [u64; KINDS.len()],
+    /// Runs per verdict kind, indexed as `KINDS`.
+    pub(crate) verdicts: [u64; KINDS.len()],
     /// The input index and time of the slowest run.
-    pub slowest: Option<(u64, Duration)>,
+    pub(crate) slowest: Option<(u64, Duration)>,
     /// The time of every run together.
-    pub total_time: Duration,
+    pub(crate) total_time: Duration,
     /// The input index and peak resident bytes of the run that used the most memory.
-    pub most_memory: Option<(u64, u64)>,
+    pub(crate) most_memory: Option<(u64, u64)>,
     /// The input index, size (in the `--max-size` unit) and size in words of the
     /// largest test case tried.
-    pub largest: Option<(u64, u64, String)>,
+    pub(crate) largest: Option<(u64, u64, String)>,
     /// Every test case's coverage, as one row named after the target.
-    pub coverage: FamilySummary,
+    pub(crate) coverage: FamilySummary,
     /// Each run (input index, verdict code, time, peak resident bytes), the first
-    /// [`RUNS_KEPT`] of them: the per-test times of the JSON report.
-    pub runs: Vec<(u64, &'static str, Duration, u64)>,
-    /// Per way of drawing inputs ([`Draw::ALL`]): how many, and the longest game the
+    /// `RUNS_KEPT` of them: the per-test times of the JSON report.
+    pub(crate) runs: Vec<(u64, &'static str, Duration, u64)>,
+    /// Per way of drawing inputs (`Draw::ALL`): how many, and the longest game the
     /// answer reads among their test cases.
-    pub draws: [DrawTally; 3],
+    pub(crate) draws: [DrawTally; 3],
     /// What `--max-size` counts for the target (vertices, objects, words, nodes,
     /// positions), and whether its games are contest product games: the coverage
     /// table's sizes count the positions of the game checked, and says so.
-    pub unit: (&'static str, bool),
+    pub(crate) unit: (&'static str, bool),
 }
 
 /// What the inputs drawn one way reached.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DrawTally {
     /// Inputs drawn this way.
-    pub inputs: u64,
+    pub(crate) inputs: u64,
     /// The longest game the expected output reads (its remoteness, in moves), of which
     /// input, and that test case's size (in the target's unit) and longest line.
-    pub longest: Option<LongestGame>,
+    pub(crate) longest: Option<LongestGame>,
 }
 
 /// The longest game of some inputs.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LongestGame {
     /// The input's index.
-    pub index: u64,
+    pub(crate) index: u64,
     /// The remoteness the expected output reads: moves of the longest game asked about.
-    pub moves: u32,
+    pub(crate) moves: u32,
     /// The longest forced line of that test case's game.
-    pub longest_line: u32,
+    pub(crate) longest_line: u32,
     /// The test case's size, in the target's unit.
-    pub size: u64,
+    pub(crate) size: u64,
 }
 
 /// How many runs the report lists one by one; an unlimited `--time` campaign must not
 /// grow the report without bound.
-pub const RUNS_KEPT: usize = 100_000;
+pub(crate) const RUNS_KEPT: usize = 100_000;
 
 impl Report {
     /// An empty report whose coverage row is named `name`.
-    pub fn new(name: &str) -> Report {
+    pub(crate) fn new(name: &str) -> Report {
         Report {
             inputs: 0,
             verdicts: [0; KINDS.len()],
@@ -87,7 +87,7 @@ impl Report {
     }
 
     /// Counts the run of input `index`.
-    pub fn add<T: Target>(&mut self, index: u64, input: &Input<T>, tested: &Tested) {
+    pub(crate) fn add<T: Target>(&mut self, index: u64, input: &Input<T>, tested: &Tested) {
         self.inputs += 1;
         self.unit = (T::UNIT, T::CONTEST);
         self.verdicts[tested.verdict.index()] += 1;
@@ -176,7 +176,7 @@ impl Report {
     /// A line per way of drawing inputs: their share and the longest game the answer
     /// reads ("long by construction: 25% of inputs, longest game 1,234 moves at input
     /// 57, 0.18 × its size of 7,000").
-    pub fn long_games(&self) -> String {
+    pub(crate) fn long_games(&self) -> String {
         let mut out = String::new();
         for (draw, tally) in Draw::ALL.iter().zip(&self.draws) {
             if tally.inputs == 0 {
@@ -252,67 +252,67 @@ struct IndexedValue {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReportRecord {
     /// Inputs judged.
-    pub inputs: u64,
+    pub(crate) inputs: u64,
     /// Runs per verdict code (`AC`, `WA`, …).
-    pub verdicts: std::collections::BTreeMap<String, u64>,
+    pub(crate) verdicts: std::collections::BTreeMap<String, u64>,
     /// The largest test case tried.
-    pub largest_input: Option<LargestRecord>,
+    pub(crate) largest_input: Option<LargestRecord>,
     /// The slowest run.
-    pub slowest: Option<TimedRecord>,
+    pub(crate) slowest: Option<TimedRecord>,
     /// The mean run time.
-    pub mean_seconds: f64,
+    pub(crate) mean_seconds: f64,
     /// The run with the largest peak memory.
-    pub most_memory: Option<MemoryRecord>,
+    pub(crate) most_memory: Option<MemoryRecord>,
     /// The coverage reached on each axis.
-    pub coverage: FamilySummary,
-    /// The first [`RUNS_KEPT`] runs, one by one.
-    pub runs: Vec<RunRecord>,
+    pub(crate) coverage: FamilySummary,
+    /// The first `RUNS_KEPT` runs, one by one.
+    pub(crate) runs: Vec<RunRecord>,
     /// The names of the size buckets of `coverage.sizes`.
-    pub size_buckets: Vec<String>,
+    pub(crate) size_buckets: Vec<String>,
     /// Per way of drawing inputs, how many and the longest game the answer reads.
-    pub draws: std::collections::BTreeMap<String, DrawTally>,
+    pub(crate) draws: std::collections::BTreeMap<String, DrawTally>,
 }
 
 /// The largest test case of a report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LargestRecord {
     /// Its input's index.
-    pub index: u64,
+    pub(crate) index: u64,
     /// Its size in the target's unit.
-    pub size: u64,
+    pub(crate) size: u64,
     /// Its size in words.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// A run and its time.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TimedRecord {
     /// Its input's index.
-    pub index: u64,
+    pub(crate) index: u64,
     /// Its wall-clock time.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
 }
 
 /// A run and its peak memory.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MemoryRecord {
     /// Its input's index.
-    pub index: u64,
+    pub(crate) index: u64,
     /// Its peak resident memory.
-    pub bytes: u64,
+    pub(crate) bytes: u64,
 }
 
 /// One run of a report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunRecord {
     /// Its input's index.
-    pub index: u64,
+    pub(crate) index: u64,
     /// Its verdict code.
-    pub verdict: String,
+    pub(crate) verdict: String,
     /// Its wall-clock time.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
     /// Its peak resident memory (0: not measured).
-    pub peak_bytes: u64,
+    pub(crate) peak_bytes: u64,
 }
 
 /// The JSON file of a stress campaign (`retrocheck stress --json`): its settings, its

@@ -2,8 +2,9 @@
 //! input shrunk in contest form, with the expected answer and the submission's, as
 //! `retrocheck stress` reports a program's failure.
 
-use super::{judge, Found, Input, Submission, Verdict};
+use super::{judge, Found, Input, Panic, Submission, Verdict};
 use crate::contest::Contest;
+use crate::corpus::SaveError;
 use crate::shrink::Shrunk;
 use crate::stress::quote::block;
 use crate::text::count;
@@ -39,14 +40,14 @@ pub struct Failure<T> {
     /// retrocheck's proven answer to it.
     pub expected: String,
     /// The submission's answer to it, or its panic.
-    pub got: Result<String, String>,
+    pub got: Result<String, Panic>,
     /// Shrinking steps taken.
     pub shrink_steps: usize,
     /// Inputs judged while shrinking.
     pub shrink_tries: usize,
     /// When saving was asked for: the corpus file the input was saved as (or found
     /// identical), or why it could not be saved.
-    pub saved: Option<Result<PathBuf, String>>,
+    pub saved: Option<Result<PathBuf, SaveError>>,
 }
 
 impl<T: Contest> Failure<T> {
@@ -86,7 +87,7 @@ impl<T: Contest> Failure<T> {
         self.saved = root.map(|root| {
             crate::corpus::save_in(root, T::NAME, "in", &self.text, &self.expected)
                 .map(|s| s.input)
-                .map_err(|e| format!("not saved in {}: {e}", root.display()))
+                .map_err(|e| SaveError::new(root, e))
         });
         self
     }

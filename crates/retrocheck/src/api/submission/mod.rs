@@ -127,12 +127,21 @@ pub(crate) struct Found<T> {
     pub input: Input<T>,
 }
 
+/// A panic of a submission, caught.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+#[non_exhaustive]
+pub struct Panic {
+    /// Its message.
+    pub message: String,
+}
+
 /// One input judged: the verdict (never a time or memory limit in-process), and what
 /// the submission printed, or its panic.
 #[derive(Clone, Debug)]
 pub(crate) struct Judged {
     pub verdict: Verdict,
-    pub got: Result<String, String>,
+    pub got: Result<String, Panic>,
 }
 
 /// Runs `submission` on `input` with its panics caught and judges its output against
@@ -152,7 +161,7 @@ pub(crate) fn judge<T: Contest, S: Submission<T> + ?Sized>(
                 status: "a panic".into(),
                 stderr_tail: panic.clone(),
             },
-            got: Err(panic),
+            got: Err(Panic { message: panic }),
         },
     }
 }

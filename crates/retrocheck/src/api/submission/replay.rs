@@ -9,19 +9,20 @@ use super::{judge, Input, Submission};
 use crate::api::Passed;
 use crate::contest::Contest;
 use crate::problems::ContestProblem;
-use std::fmt;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
 /// Why a replay failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReplayError<T> {
     /// The submission is wrong on a corpus input (shrunk further, not saved again).
+    #[error(transparent)]
     Failed(Box<Failure<T>>),
     /// A corpus file cannot be used: unreadable, not a regular file, not an input of
     /// the problem, without its `.out`, or with a `.out` that is not retrocheck's proven
     /// answer (a stale `.out`).
+    #[error("{}: {message}", .path.display())]
     Corpus {
         /// The file.
         path: PathBuf,
@@ -29,17 +30,6 @@ pub enum ReplayError<T> {
         message: String,
     },
 }
-
-impl<T: Contest> fmt::Display for ReplayError<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReplayError::Failed(failure) => failure.fmt(f),
-            ReplayError::Corpus { path, message } => write!(f, "{}: {message}", path.display()),
-        }
-    }
-}
-
-impl<T: Contest> std::error::Error for ReplayError<T> {}
 
 /// A corpus replay of a submission, with its options; [`replay`] is the default one.
 pub struct Replay<T> {
