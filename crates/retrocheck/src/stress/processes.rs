@@ -8,8 +8,10 @@
 //! run's mark in its environment, its process group (the run's, unless it called
 //! `setsid`), having been seen in the run's tree or with its mark before (by pid and
 //! start time), or being the only run in flight. One that none of these names — it
-//! left the group, cleared its environment and was never seen — counts against every
-//! run in flight, so that it never runs free. When an adopted process ends, its own
+//! left the group, cleared its environment and was never seen, while several runs were
+//! in flight (`--jobs`) — is counted for no run: charging it to every run in flight
+//! made correct programs time out (issue 38, third adversarial pass, F2); it is killed
+//! when no run in flight could be its own. When an adopted process ends, its own
 //! CPU time (and that of the children it reaped) is read by reaping it and kept for its
 //! run ([`Book::finished`]).
 
@@ -184,26 +186,24 @@ pub(super) fn adopted_cpu(mark: &str) -> Duration {
         let Some(stat) = stat(child) else { continue };
         let owner = owner(child, &stat, &leaders, &book);
         if stat.zombie {
-            // Ours to reap when it is a run's: the runs it may belong to get its time.
-            let owners: Vec<&str> = match &owner {
-                Some(owner) => vec![owner.as_str()],
-                None if owns_every_child() => leaders.iter().map(|(_, m)| m.as_str()).collect(),
-                None => continue,
-            };
+            // Ours to reap when it is a run's; its time goes to its run, and to none
+            // when it cannot be told whose it is (issue 38, third pass, F2: booked to
+            // every run in flight, it made correct programs time out under --jobs 2).
+            if owner.is_none() && !owns_every_child() {
+                continue;
+            }
             if let Some(cpu) = reap_for_cpu(child) {
                 book.seen.remove(&child);
-                for owner in owners {
-                    if leaders.iter().any(|(_, m)| m == owner) {
-                        *book.finished.entry(owner.to_string()).or_default() += cpu;
-                    }
+                if let Some(owner) = owner.filter(|o| leaders.iter().any(|(_, m)| m == o)) {
+                    *book.finished.entry(owner).or_default() += cpu;
                 }
             }
             continue;
         }
         match &owner {
             Some(owner) if owner == mark => total += tree_usage(child, true, &mut seen).1,
-            // Against every run in flight, since it may be any one's.
-            None if owns_every_child() => total += tree_usage(child, true, &mut Vec::new()).1,
+            // Whose it is cannot be told (several runs in flight): counted for none, as
+            // a correct program must never be charged another run's time.
             _ => {}
         }
         if let Some(owner) = owner {
