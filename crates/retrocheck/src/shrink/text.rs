@@ -67,6 +67,27 @@ pub(crate) fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
             }
         }
     };
+    // The header lines' numbers (counts), and the lines of the body they announce.
+    let headers = header_numbers(&lines);
+    let header_lines: HashSet<usize> = headers.iter().map(|&(i, _)| i).collect();
+    let body = |i: usize| i > 0 && !header_lines.contains(&i);
+    // The lines with every number of the body mapped by `f` (a vertex renamed …).
+    let renamed = |f: &dyn Fn(u64) -> u64| -> Vec<Vec<String>> {
+        let mut rest = owned(&lines);
+        for i in (0..lines.len()).filter(|&i| body(i)) {
+            for token in rest[i].iter_mut() {
+                if let Some(w) = token
+                    .parse::<u64>()
+                    .ok()
+                    .map(f)
+                    .filter(|&w| token.parse() != Ok(w))
+                {
+                    *token = w.to_string();
+                }
+            }
+        }
+        rest
+    };
     let mut len = lines.len().next_power_of_two();
     while len >= 2 {
         blocks(len, &mut keep);
@@ -77,19 +98,13 @@ pub(crate) fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
     // another header number (the count of those lines, m) lowered by as many. Without
     // it a graph of 2,000 vertices loses one vertex per step, each a run of the
     // program (issue 35: a 1,876-vertex failure took over ten minutes to shrink).
-    let headers = header_numbers(&lines);
-    let header_lines: HashSet<usize> = headers.iter().map(|&(i, _)| i).collect();
     for &(line, token) in &headers {
         let n: u64 = lines[line][token].parse().expect("a header number");
         let mut bound = n / 2;
         while bound >= 1 {
             // The kept lines, each with its place in `lines`: header lines always stay.
             let kept: Vec<usize> = (0..lines.len())
-                .filter(|&i| {
-                    i == 0
-                        || header_lines.contains(&i)
-                        || !lines[i].iter().any(|t| t.parse::<u64>().is_ok_and(|v| v > bound))
-                })
+                .filter(|&i| !body(i) || !lines[i].iter().any(|t| t.parse::<u64>().is_ok_and(|v| v > bound)))
                 .collect();
             let removed = (lines.len() - kept.len()) as u64;
             let at = |original: usize| kept.binary_search(&original).expect("a header line is kept");
@@ -135,11 +150,8 @@ pub(crate) fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
     }
     // A value made smaller everywhere outside the header lines: a vertex renamed, so
     // that the count of vertices can follow.
-    let headers_all = header_numbers(&lines);
-    let headers: HashSet<usize> = headers_all.iter().map(|&(i, _)| i).collect();
-    let body = |i: &usize| i > &0 && !headers.contains(i);
     let mut values: Vec<u64> = (0..lines.len())
-        .filter(body)
+        .filter(|&i| body(i))
         .flat_map(|i| lines[i].iter().filter_map(|t| t.parse::<u64>().ok()))
         .collect();
     values.sort_unstable();
@@ -152,16 +164,9 @@ pub(crate) fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
         let dense = |v: u64| least + values.binary_search(&v).expect("a body value") as u64;
         let largest = dense(*values.last().expect("not empty"));
         if largest < *values.last().expect("not empty") {
-            let mut rest = owned(&lines);
-            for i in (0..lines.len()).filter(body) {
-                for token in rest[i].iter_mut() {
-                    if let Ok(v) = token.parse::<u64>() {
-                        *token = dense(v).to_string();
-                    }
-                }
-            }
+            let rest = renamed(&dense);
             keep(rest.clone());
-            for &(line, token) in &headers_all {
+            for &(line, token) in &headers {
                 let value: u64 = lines[line][token].parse().expect("a header number");
                 if largest < value {
                     let mut counted = rest.clone();
@@ -174,15 +179,7 @@ pub(crate) fn edits<T: ContestProblem>(t: &T, official: bool) -> Vec<T> {
     for &value in values.iter().rev() {
         for smaller in [value - 1, value / 2, 1, 0] {
             if smaller < value {
-                let mut rest = owned(&lines);
-                for i in (0..lines.len()).filter(body) {
-                    for token in rest[i].iter_mut() {
-                        if token.parse::<u64>() == Ok(value) {
-                            *token = smaller.to_string();
-                        }
-                    }
-                }
-                keep(rest);
+                keep(renamed(&|v| if v == value { smaller } else { v }));
             }
         }
     }
@@ -299,32 +296,39 @@ mod tests {
         }
     }
 
+    /// The failure the shrinking tests keep: the product game has a draw.
+    fn draws(c: &pursuit::Instance) -> bool {
+        let outcomes = c.implicit_outcomes().expect("small");
+        outcomes.contains(&crate::game::Outcome::Draw)
+    }
+
+    /// These edits as the one pass of a shrink.
+    fn text_edits(official: bool) -> crate::shrink::Passes<pursuit::Instance> {
+        crate::shrink::Passes {
+            list: vec![crate::shrink::pass(
+                "text edits",
+                move |c: &pursuit::Instance, from| -> Box<dyn Iterator<Item = pursuit::Instance> + '_> {
+                    Box::new(edits(c, official).into_iter().skip(from))
+                },
+            )],
+            singles: 0,
+        }
+    }
+
     /// A failure that needs a cycle (a draw in the product game) shrinks by these edits
     /// alone from a random 40-vertex case to one where no edit still draws: what a
     /// problem without removals of its own gets.
     #[test]
     fn a_random_case_shrinks_to_one_no_edit_keeps_failing() {
         use crate::contest::{Contest, Rules};
-        use crate::shrink::{pass, shrink_until, Passes};
+        use crate::shrink::shrink_until;
         use rand::SeedableRng;
-        let draws = |c: &pursuit::Instance| {
-            let outcomes = c.implicit_outcomes().expect("small");
-            outcomes.contains(&crate::game::Outcome::Draw)
-        };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         let start = (0..)
             .map(|_| pursuit::Instance::generate(&mut rng, 40, Rules::OFFICIAL))
-            .find(|c| draws(c))
+            .find(draws)
             .expect("a drawing case");
-        let passes = Passes {
-            list: vec![pass(
-                "text edits",
-                |c: &pursuit::Instance, from| -> Box<dyn Iterator<Item = pursuit::Instance> + '_> {
-                    Box::new(edits(c, true).into_iter().skip(from))
-                },
-            )],
-            singles: 0,
-        };
+        let passes = text_edits(true);
         let shrunk = shrink_until(start.clone(), &passes, draws, |_| {}, None).value;
         assert!(
             shrunk.n <= 4 && shrunk.edges.len() <= 6,
@@ -341,12 +345,8 @@ mod tests {
     #[test]
     fn a_large_graph_shrinks_by_ranges_of_vertices_in_few_judgements() {
         use crate::contest::{Contest, Rules};
-        use crate::shrink::{pass, shrink_until, Passes};
+        use crate::shrink::shrink_until;
         use rand::SeedableRng;
-        let draws = |c: &pursuit::Instance| {
-            let outcomes = c.implicit_outcomes().expect("small");
-            outcomes.contains(&crate::game::Outcome::Draw)
-        };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let beyond = Rules {
             beyond_limits: true,
@@ -354,18 +354,10 @@ mod tests {
         };
         let start = (0..)
             .map(|_| pursuit::Instance::generate(&mut rng, 300, beyond))
-            .find(|c| draws(c))
+            .find(draws)
             .expect("a drawing case");
         assert!(start.n >= 150, "{}", start.n);
-        let passes = Passes {
-            list: vec![pass(
-                "text edits",
-                |c: &pursuit::Instance, from| -> Box<dyn Iterator<Item = pursuit::Instance> + '_> {
-                    Box::new(edits(c, false).into_iter().skip(from))
-                },
-            )],
-            singles: 0,
-        };
+        let passes = text_edits(false);
         let shrunk = shrink_until(start.clone(), &passes, draws, |_| {}, None);
         assert!(shrunk.value.n <= 4, "{:?}", shrunk.value);
         assert!(shrunk.tries < 250, "{} judgements", shrunk.tries);
