@@ -1086,20 +1086,7 @@ fn cpu_time_of_children_of_threads_counts_against_the_limit() {
     );
     std::fs::write(&main, code).unwrap();
     let program = format!("python3 {}; {BIN} solve pursuit", main.display());
-    let (code, out, err) = stress(&[
-        "pursuit",
-        "--solution",
-        &program,
-        "--timeout",
-        "1s",
-        "--cases",
-        "1",
-        "--no-save",
-        "--shrink-time",
-        "1s",
-    ]);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.contains("time limit exceeded"), "{out}{err}");
+    judged_tle_at_one_second(&program, 1);
 }
 
 /// Adversarial pass of issue 38 (S2): `shrink --solution` re-runs the program like
@@ -1170,6 +1157,47 @@ fn cpu_time_of_detached_workers_counts_against_the_limit() {
     assert!(out.contains("time limit exceeded"), "{out}{err}");
 }
 
+/// `stress pursuit` of `program` on `cases` inputs under a 1 s CPU limit must give a
+/// time limit exceeded (shrinking cut short: the verdict is what is tested).
+fn judged_tle_at_one_second(program: &str, cases: u32) {
+    let cases = cases.to_string();
+    let args = [
+        "pursuit",
+        "--solution",
+        program,
+        "--timeout",
+        "1s",
+        "--cases",
+        &cases,
+    ];
+    let (code, out, err) = stress(&[&args[..], &["--no-save", "--shrink-time", "1s"]].concat());
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("time limit exceeded"), "{out}{err}");
+}
+
+/// `stress pursuit` of `program` on `cases` inputs under a 1 s CPU limit, `jobs` at a
+/// time, must accept every input.
+fn accepted_at_one_second(program: &str, cases: u32, jobs: u32) {
+    let (cases, jobs) = (cases.to_string(), jobs.to_string());
+    let args = [
+        "pursuit",
+        "--solution",
+        program,
+        "--timeout",
+        "1s",
+        "--cases",
+        &cases,
+        "--jobs",
+        &jobs,
+    ];
+    let (code, out, err) = stress(&[&args[..], &["--no-save"]].concat());
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains(&format!("{cases} inputs, every one accepted")),
+        "{out}"
+    );
+}
+
 /// A Python program that burns `seconds` of CPU time, then runs the rest of its
 /// command line (if any).
 fn burner(dir: &std::path::Path, seconds: f64) -> String {
@@ -1202,20 +1230,7 @@ fn cpu_time_of_detached_workers_that_ended_counts_against_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     let burn = burner(dir.path(), 0.65);
     let program = format!("(setsid {burn} &); sleep 0.9; {burn} {BIN} solve pursuit");
-    let (code, out, err) = stress(&[
-        "pursuit",
-        "--solution",
-        &program,
-        "--timeout",
-        "1s",
-        "--cases",
-        "1",
-        "--no-save",
-        "--shrink-time",
-        "1s",
-    ]);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.contains("time limit exceeded"), "{out}{err}");
+    judged_tle_at_one_second(&program, 1);
 }
 
 /// The second adversarial pass of issue 38 (N1): two detached workers that cleared
@@ -1229,20 +1244,7 @@ fn cpu_time_of_detached_workers_that_cleared_their_environment_counts_against_th
     let burn = burner(dir.path(), 0.6);
     let worker = format!("(setsid env -i {burn} &)");
     let program = format!("{worker}; {worker}; sleep 1.2; {BIN} solve pursuit");
-    let (code, out, err) = stress(&[
-        "pursuit",
-        "--solution",
-        &program,
-        "--timeout",
-        "1s",
-        "--cases",
-        "2",
-        "--no-save",
-        "--shrink-time",
-        "1s",
-    ]);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.contains("time limit exceeded"), "{out}{err}");
+    judged_tle_at_one_second(&program, 2);
 }
 
 /// The third adversarial pass of issue 38 (F2): under `--jobs 2`, a detached worker
@@ -1255,20 +1257,7 @@ fn a_worker_whose_run_cannot_be_told_is_charged_to_no_other_run() {
     let dir = tempfile::tempdir().unwrap();
     let burn = burner(dir.path(), 0.55);
     let program = format!("(setsid env -i {burn} &); sleep 0.8; {BIN} solve pursuit");
-    let (code, out, err) = stress(&[
-        "pursuit",
-        "--solution",
-        &program,
-        "--timeout",
-        "1s",
-        "--cases",
-        "6",
-        "--jobs",
-        "2",
-        "--no-save",
-    ]);
-    assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.contains("6 inputs, every one accepted"), "{out}");
+    accepted_at_one_second(&program, 6, 2);
 }
 
 /// The second adversarial pass of issue 38 (N3): a worker read in the run's tree and
@@ -1295,18 +1284,7 @@ fn a_worker_reparented_during_a_reading_is_counted_once() {
     )
     .unwrap();
     let program = format!("python3 {} {BIN} solve pursuit", script.display());
-    let (code, out, err) = stress(&[
-        "pursuit",
-        "--solution",
-        &program,
-        "--timeout",
-        "1s",
-        "--cases",
-        "6",
-        "--no-save",
-    ]);
-    assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.contains("6 inputs, every one accepted"), "{out}");
+    accepted_at_one_second(&program, 6, 1);
 }
 
 /// Adversarial pass of issue 38 (M1, M2): a `--json` path that is a link to nothing
