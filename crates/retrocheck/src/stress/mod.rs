@@ -14,6 +14,8 @@ mod processes;
 pub mod quote;
 pub mod report;
 pub mod run;
+#[cfg(target_os = "linux")]
+mod strays;
 
 use crate::contest::Rules;
 use crate::oracles::expected::ExpectedError;

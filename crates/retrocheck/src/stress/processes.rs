@@ -14,8 +14,17 @@
 //! when no run in flight could be its own. When an adopted process ends, its own
 //! CPU time (and that of the children it reaped) is read by reaping it and kept for its
 //! run ([`Book::finished`]).
+//!
+//! A process that ends is reaped by its parent, whose count of its children's time then
+//! holds its time — unless the parent ignores SIGCHLD, and the kernel reaps it for no
+//! one. So each run's [`Ledger`] keeps every process's last reading, and when one
+//! vanishes without the count of its nearest running ancestor growing by as much, the
+//! difference is added to the run's time (issue 38, third adversarial pass, F1: four
+//! children of 0.4 s under a parent that ignored SIGCHLD passed a 1 s limit). What a
+//! process so reaped used after its last reading, at most one reading's interval, is
+//! not counted.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 /// The pid of the watchdog process that kills the runs in flight when retrocheck dies
@@ -64,7 +73,7 @@ pub fn own_every_child() {
     OWNS_EVERY_CHILD.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
-fn owns_every_child() -> bool {
+pub(super) fn owns_every_child() -> bool {
     OWNS_EVERY_CHILD.load(std::sync::atomic::Ordering::Relaxed)
 }
 
@@ -85,6 +94,122 @@ struct Book {
     seen: HashMap<libc::pid_t, (u64, String)>,
     /// The CPU time of a run's adopted processes that ended, by the run's mark.
     finished: HashMap<String, Duration>,
+    /// What each run's processes read at its last readings, by the run's mark.
+    ledgers: HashMap<String, Ledger>,
+}
+
+/// One process, by pid and start time.
+type Key = (libc::pid_t, u64);
+
+/// What a run's processes read at its last readings: enough to tell, when one of them
+/// vanishes, whether its time went into its parent's count of reaped children, and to
+/// count it when it did not.
+#[derive(Default)]
+struct Ledger {
+    /// Each process of the run last read: its parent's pid and its CPU time (its own
+    /// and its reaped children's).
+    last: HashMap<Key, (libc::pid_t, Duration)>,
+    /// Each running process of the run that may reap others.
+    parents: HashMap<Key, Parent>,
+    /// The time lost by processes that ended: reaped children no one counted.
+    lost: Duration,
+    /// The run's processes that this process reaped (booked in [`Book::finished`]).
+    reaped_by_us: HashSet<Key>,
+}
+
+/// A process as the parent of the run's processes that vanished.
+struct Parent {
+    /// Its children's time (cutime and cstime) when it was first read.
+    first_reaped: Duration,
+    /// The last reading of each vanished process whose nearest running ancestor it was.
+    vanished: Duration,
+    /// How much of `vanished` its count of reaped children did not hold, at the
+    /// reading before the last and at the last.
+    lost: [Duration; 2],
+}
+
+impl Parent {
+    /// What it lost, as two readings agree: a child reaped between the reading of its
+    /// parent and the look for it seems lost for one reading only.
+    fn confirmed(&self) -> Duration {
+        self.lost[0].min(self.lost[1])
+    }
+}
+
+/// One process as a reading of a run found it.
+pub(super) struct Read {
+    key: Key,
+    parent: libc::pid_t,
+    /// Its own time and that of the children it reaped.
+    cpu: Duration,
+    /// The time of the children it reaped.
+    reaped: Duration,
+}
+
+/// Whether process `key` is still there (running or a zombie): a vanished one was
+/// reaped.
+fn still_there(key: Key) -> bool {
+    stat(key.0).is_some_and(|s| s.start == key.1)
+}
+
+impl Ledger {
+    /// Takes in a reading of the run (`reads`, every process found in its tree and
+    /// among its adopted processes), and returns the time its processes lost so far:
+    /// those that vanished beyond what their nearest running ancestor's count of
+    /// reaped children holds.
+    fn take(&mut self, reads: &[Read]) -> Duration {
+        let now: HashMap<Key, &Read> = reads.iter().map(|r| (r.key, r)).collect();
+        let there = |key: &Key| now.contains_key(key) || still_there(*key);
+        let start_of: HashMap<libc::pid_t, u64> =
+            self.last.keys().map(|&(pid, start)| (pid, start)).collect();
+        let vanished: Vec<Key> = self
+            .last
+            .keys()
+            .filter(|key| !there(key) && !self.reaped_by_us.contains(key))
+            .copied()
+            .collect();
+        for key in &vanished {
+            let (mut parent, cpu) = self.last[key];
+            // Up to its nearest ancestor still there; none when the line leaves the
+            // run (this process, which reaps by wait4 and books what it reaps).
+            for _ in 0..self.last.len() {
+                let Some(&start) = start_of.get(&parent) else {
+                    break;
+                };
+                let ancestor = (parent, start);
+                if there(&ancestor) {
+                    if let Some(p) = self.parents.get_mut(&ancestor) {
+                        p.vanished += cpu;
+                    }
+                    break;
+                }
+                parent = self.last[&ancestor].0;
+            }
+        }
+        for read in reads {
+            let entry = self.parents.entry(read.key).or_insert(Parent {
+                first_reaped: read.reaped,
+                vanished: Duration::ZERO,
+                lost: [Duration::ZERO; 2],
+            });
+            let counted = read.reaped.saturating_sub(entry.first_reaped);
+            entry.lost = [entry.lost[1], entry.vanished.saturating_sub(counted)];
+        }
+        let gone: Vec<Key> = self.parents.keys().filter(|key| !there(key)).copied().collect();
+        for key in gone {
+            if let Some(parent) = self.parents.remove(&key) {
+                self.lost += parent.confirmed();
+            }
+        }
+        self.last.retain(|key, _| !now.contains_key(key) && there(key));
+        self.last.extend(reads.iter().map(|r| (r.key, (r.parent, r.cpu))));
+        self.lost + self.parents.values().map(|p| p.lost[1]).sum::<Duration>()
+    }
+
+    /// The time lost, as the last two readings agree, once every process has ended.
+    fn settled(&self) -> Duration {
+        self.lost + self.parents.values().map(Parent::confirmed).sum::<Duration>()
+    }
 }
 
 fn book() -> std::sync::MutexGuard<'static, Book> {
@@ -96,29 +221,38 @@ fn book() -> std::sync::MutexGuard<'static, Book> {
 struct Stat {
     /// Exited, waiting to be reaped.
     zombie: bool,
+    /// Its parent.
+    parent: libc::pid_t,
     /// Its process group.
     group: libc::pid_t,
     /// Its start time in clock ticks since boot: with the pid, it names one process.
     start: u64,
     /// User and system time, its own and that of the children it reaped.
     cpu: Duration,
+    /// User and system time of the children it reaped.
+    reaped: Duration,
 }
 
 fn stat(pid: libc::pid_t) -> Option<Stat> {
     let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The fields after the command name (which may hold spaces and parentheses): state
-    // is field 3, the process group 5, utime, stime, cutime and cstime 14 to 17, the
-    // start time 22.
+    // is field 3, the parent 4, the process group 5, utime, stime, cutime and cstime 14
+    // to 17, the start time 22.
     let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
     let number = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
-    let ticks: u64 = (11..15).map(|i| number(i).unwrap_or(0)).sum();
     // SAFETY: sysconf has no preconditions.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let time = |fields: std::ops::Range<usize>| {
+        let ticks: u64 = fields.map(|i| number(i).unwrap_or(0)).sum();
+        Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second)
+    };
     Some(Stat {
         zombie: fields.first()? == &"Z",
+        parent: fields.get(1)?.parse().ok()?,
         group: fields.get(2)?.parse().ok()?,
         start: number(19)?,
-        cpu: Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second),
+        cpu: time(11..15),
+        reaped: time(13..15),
     })
 }
 
@@ -172,13 +306,18 @@ pub(super) fn cpu_time(usage: &libc::rusage) -> Duration {
 }
 
 /// The CPU time of the run `mark`'s processes that left its tree and came back to us
-/// (with their descendants), those that ended included: reaps the adopted processes
-/// that ended, whichever run they belong to, and books their CPU time for it.
-pub(super) fn adopted_cpu(mark: &str) -> Duration {
+/// (with their descendants, each added to `reads`, which holds the run's tree read
+/// just before), those that ended included: reaps
+/// the adopted processes that ended, whichever run they belong to, and books their CPU
+/// time for it.
+pub(super) fn adopted_cpu(mark: &str, reads: &mut Vec<Read>) -> Duration {
     let leaders = in_flight();
     let mut book = book();
+    // The run's tree just read: one of its processes reparented to us since is the run's.
+    for read in reads.iter() {
+        book.seen.insert(read.key.0, (read.key.1, mark.to_string()));
+    }
     let mut total = Duration::ZERO;
-    let mut seen = Vec::new();
     for child in our_children() {
         if leaders.iter().any(|(leader, _)| *leader == child) {
             continue;
@@ -195,13 +334,15 @@ pub(super) fn adopted_cpu(mark: &str) -> Duration {
             if let Some(cpu) = reap_for_cpu(child) {
                 book.seen.remove(&child);
                 if let Some(owner) = owner.filter(|o| leaders.iter().any(|(_, m)| m == o)) {
-                    *book.finished.entry(owner).or_default() += cpu;
+                    *book.finished.entry(owner.clone()).or_default() += cpu;
+                    let ledger = book.ledgers.entry(owner).or_default();
+                    ledger.reaped_by_us.insert((child, stat.start));
                 }
             }
             continue;
         }
         match &owner {
-            Some(owner) if owner == mark => total += tree_usage(child, true, &mut seen).1,
+            Some(owner) if owner == mark => total += tree_usage(child, true, reads).1,
             // Whose it is cannot be told (several runs in flight): counted for none, as
             // a correct program must never be charged another run's time.
             _ => {}
@@ -210,27 +351,28 @@ pub(super) fn adopted_cpu(mark: &str) -> Duration {
             book.seen.insert(child, (stat.start, owner));
         }
     }
-    for (pid, start) in seen {
-        book.seen.insert(pid, (start, mark.to_string()));
-    }
     total + book.finished.get(mark).copied().unwrap_or_default()
 }
 
-/// Notes the processes of run `mark`'s tree (pid and start time), so that one of
-/// them that comes back to us later is known as the run's.
-pub(super) fn note_seen(mark: &str, processes: Vec<(libc::pid_t, u64)>) {
+/// Takes in a reading of run `mark` (its processes, in its tree and adopted): notes
+/// them, so that one of them that comes back to us later is known as the run's, and
+/// returns the time its processes reaped by no one counting lost so far ([`Ledger`]).
+pub(super) fn account(mark: &str, reads: &[Read]) -> Duration {
     let mut book = book();
-    for (pid, start) in processes {
-        book.seen.insert(pid, (start, mark.to_string()));
+    for read in reads {
+        book.seen.insert(read.key.0, (read.key.1, mark.to_string()));
     }
+    book.ledgers.entry(mark.to_string()).or_default().take(reads)
 }
 
 /// Forgets run `mark` once it has ended: what it used is read, its processes are gone.
-/// The CPU time of its adopted processes that ended, reaped since its last reading.
+/// The CPU time of its adopted processes that ended, reaped since its last reading,
+/// and of those reaped by no one counting.
 pub(super) fn forget(mark: &str) -> Duration {
     let mut book = book();
     book.seen.retain(|_, (_, m)| m != mark);
-    book.finished.remove(mark).unwrap_or_default()
+    let lost = book.ledgers.remove(mark).map(|l| l.settled()).unwrap_or_default();
+    book.finished.remove(mark).unwrap_or_default() + lost
 }
 
 /// Kills and reaps our children that belong to run `mark` (orphans of the run,
@@ -331,9 +473,8 @@ fn high_water_mark(pid: libc::pid_t) -> Option<u64> {
 }
 
 /// The largest memory high-water mark of process `pid` and its descendants, and (when
-/// `cpu`) the sum of their CPU times; each process read is added to `seen` with its
-/// start time.
-pub(super) fn tree_usage(pid: libc::pid_t, cpu: bool, seen: &mut Vec<(libc::pid_t, u64)>) -> (u64, Duration) {
+/// `cpu`) the sum of their CPU times; each process read is added to `reads`.
+pub(super) fn tree_usage(pid: libc::pid_t, cpu: bool, reads: &mut Vec<Read>) -> (u64, Duration) {
     let mut stack = vec![pid];
     let mut most = 0;
     let mut total = Duration::ZERO;
@@ -344,7 +485,12 @@ pub(super) fn tree_usage(pid: libc::pid_t, cpu: bool, seen: &mut Vec<(libc::pid_
         if cpu {
             if let Some(stat) = stat(p) {
                 total += stat.cpu;
-                seen.push((p, stat.start));
+                reads.push(Read {
+                    key: (p, stat.start),
+                    parent: stat.parent,
+                    cpu: stat.cpu,
+                    reaped: stat.reaped,
+                });
             }
         }
         for child in children_of(&p.to_string()) {

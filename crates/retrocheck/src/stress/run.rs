@@ -6,8 +6,8 @@
 
 pub use super::processes::own_every_child;
 use super::processes::{
-    adopt_orphans, adopted_cpu, cpu_time, forget, in_flight, kill_orphans_of, note_seen, run_mark,
-    tree_usage, RUN_MARK,
+    account, adopt_orphans, adopted_cpu, cpu_time, forget, in_flight, kill_orphans_of, run_mark, tree_usage,
+    RUN_MARK,
 };
 use std::io::{Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
@@ -268,10 +268,13 @@ impl Drop for InFlight {
 }
 
 /// Installs handlers of SIGINT, SIGTERM and SIGHUP that kill the process group and
-/// the leader of every run in flight, then end this process by the same signal (so its
-/// exit status is the conventional one): Ctrl-C, `timeout`, a CI's cancel or a closed
-/// terminal leave no program running. It also starts a watchdog process that kills
-/// the runs in flight when this process dies of SIGKILL, which no handler sees. The
+/// the leader of every run in flight (and, where this process [owns every
+/// child](own_every_child), every child of it), then end this process by the same
+/// signal (so its exit status is the conventional one): Ctrl-C, `timeout`, a CI's
+/// cancel or a closed terminal leave no program running. It also starts a watchdog
+/// process that, once this process is dead (even of SIGKILL, which no handler sees),
+/// kills the runs in flight and every process that carries one of its runs' marks,
+/// those that left their group included (see the `strays` module). The
 /// `retrocheck` binary calls it; a library caller with handlers of its own need not.
 /// (Without it, SIGKILL reaches a run's first process by `PR_SET_PDEATHSIG` alone.)
 pub fn end_runs_on_signals() {
@@ -342,10 +345,12 @@ mod on_signal {
             return;
         }
         let [read, write] = fds;
+        // SAFETY: getpid has no preconditions.
+        let retrocheck = unsafe { libc::getpid() };
         // SAFETY: the child runs `watch` alone, which only makes async-signal-safe
         // calls and never returns; the parent keeps the write end.
         match unsafe { libc::fork() } {
-            0 => unsafe { watch(read, write) },
+            0 => unsafe { watch(read, write, retrocheck) },
             -1 => unsafe {
                 libc::close(read);
                 libc::close(write);
@@ -359,16 +364,26 @@ mod on_signal {
         }
     }
 
-    /// The watchdog's life: read leaders until the pipe ends, then kill those left.
+    /// The watchdog's life: read leaders until the pipe ends, then kill those left,
+    /// and every process with the mark of one of the runs of `retrocheck` (its pid).
     /// Only async-signal-safe calls, no allocation: it is a fork of a process with
     /// threads.
-    unsafe fn watch(read: libc::c_int, write: libc::c_int) -> ! {
+    unsafe fn watch(read: libc::c_int, write: libc::c_int, retrocheck: libc::pid_t) -> ! {
         libc::close(write);
+        #[cfg(not(target_os = "linux"))]
+        let _ = retrocheck;
         // Ctrl-C reaches the whole foreground group; the watchdog outlives the
         // signal so as to clean up after retrocheck's own handler.
         for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGPIPE] {
             libc::signal(signal, libc::SIG_IGN);
         }
+        // The prefix of the marks of retrocheck's runs.
+        #[cfg(target_os = "linux")]
+        let (mark, mark_length) = {
+            let mut mark = [0u8; 64];
+            let length = super::super::strays::mark_prefix(retrocheck, &mut mark);
+            (mark, length)
+        };
         let mut leaders = [0 as libc::pid_t; SLOTS];
         let mut message = [0u8; 4];
         loop {
@@ -389,6 +404,20 @@ mod on_signal {
                 libc::kill(pid, libc::SIGKILL);
             }
         }
+        // Then every process that still carries the mark of one of retrocheck's runs:
+        // one that left its group (`setsid`) is out of the groups' reach. Round after
+        // round, for what they started before they died; bounded.
+        #[cfg(target_os = "linux")]
+        for _ in 0..50 {
+            if super::super::strays::kill_marked(&mark[..mark_length]) == 0 {
+                break;
+            }
+            let pause = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 10_000_000,
+            };
+            libc::nanosleep(&pause, std::ptr::null_mut());
+        }
         libc::_exit(0)
     }
 
@@ -405,6 +434,13 @@ mod on_signal {
                     libc::kill(pid, libc::SIGKILL);
                 }
             }
+        }
+        // The runs' processes that left their groups and came back to us as orphans
+        // (an environment cleared with them): when every child is a run's, every one.
+        // Those still elsewhere in a run's tree are the watchdog's, once we are gone.
+        #[cfg(target_os = "linux")]
+        if super::super::processes::owns_every_child() {
+            super::super::strays::kill_children(WATCHDOG_PID.load(Ordering::SeqCst));
         }
         // SAFETY: signal and raise are async-signal-safe.
         unsafe {
@@ -653,12 +689,12 @@ fn wait_unreaped(
         }
         let now = Instant::now();
         let read_cpu = now >= next_cpu;
-        let mut seen = Vec::new();
-        let (high, mut used) = tree_usage(pid, read_cpu, &mut seen);
+        let mut reads = Vec::new();
+        let (high, mut used) = tree_usage(pid, read_cpu, &mut reads);
         *peak = (*peak).max(high);
         if read_cpu {
-            note_seen(mark, seen);
-            used += adopted_cpu(mark);
+            used += adopted_cpu(mark, &mut reads);
+            used += account(mark, &reads);
             // A reading can count a process twice: one read in the tree, then reaped
             // by its parent (whose count of its children's time then holds it) or
             // reparented to us, before the walk reaches that parent or our children
