@@ -644,6 +644,28 @@ fn read_some(pipe: &mut impl Read, chunk: &mut [u8], kept: &mut Vec<u8>) -> bool
 /// How often the CPU time of a run is read: reading it walks the run's processes.
 const CPU_POLL: Duration = Duration::from_millis(10);
 
+/// Reads the CPU time of the run of first process `pid` and mark `mark` (its tree, its
+/// adopted processes, and what its processes reaped by no one used), and keeps in
+/// `cpu` as much of it as the reading before (`last`) confirms; keeps in `peak` the
+/// largest memory high-water mark seen.
+#[cfg(unix)]
+fn read_run(pid: libc::pid_t, mark: &str, peak: &mut u64, cpu: &mut Duration, last: &mut Duration) {
+    let mut reads = Vec::new();
+    let (high, mut used) = tree_usage(pid, true, &mut reads);
+    *peak = (*peak).max(high);
+    used += adopted_cpu(mark, &mut reads);
+    used += account(mark, &reads);
+    // A reading can count a process twice: one read in the tree, then reaped by its
+    // parent (whose count of its children's time then holds it) or reparented to us,
+    // before the walk reaches that parent or our children (issue 38, second
+    // adversarial pass: a correct program with 150 idle processes was judged TLE at
+    // 1.03 s). A process's CPU time only grows, so the lesser of two readings is never
+    // more than the truth; and the time read never goes down (a process that ended and
+    // was reaped by no one in the tree is gone from it).
+    *cpu = (*cpu).max(used.min(*last));
+    *last = used;
+}
+
 /// Waits until the child `pid` exits, without reaping it (so its pid stays reserved),
 /// or until a limit is passed: its CPU time limit, the wall-clock cap, or the output
 /// limit (`overflow`); `None` when it exited, otherwise the limit. Meanwhile keeps in
@@ -688,27 +710,14 @@ fn wait_unreaped(
             return Ok(None);
         }
         let now = Instant::now();
-        let read_cpu = now >= next_cpu;
-        let mut reads = Vec::new();
-        let (high, mut used) = tree_usage(pid, read_cpu, &mut reads);
-        *peak = (*peak).max(high);
-        if read_cpu {
-            used += adopted_cpu(mark, &mut reads);
-            used += account(mark, &reads);
-            // A reading can count a process twice: one read in the tree, then reaped
-            // by its parent (whose count of its children's time then holds it) or
-            // reparented to us, before the walk reaches that parent or our children
-            // (issue 38, second adversarial pass: a correct program with 150 idle
-            // processes was judged TLE at 1.03 s). A process's CPU time only grows,
-            // so the lesser of two readings is never more than the truth; and the
-            // time read never goes down (a process that ended and was reaped by no one
-            // in the tree is gone from it).
-            *cpu = (*cpu).max(used.min(last));
-            last = used;
+        if now >= next_cpu {
+            read_run(pid, mark, peak, cpu, &mut last);
             next_cpu = now + CPU_POLL;
             if *cpu >= limits.time {
                 return Ok(Some(Killed::CpuTime));
             }
+        } else {
+            *peak = (*peak).max(tree_usage(pid, false, &mut Vec::new()).0);
         }
         if overflow.load(std::sync::atomic::Ordering::Relaxed) {
             return Ok(Some(Killed::Output));
