@@ -955,7 +955,20 @@ fn gone(pid: u32) -> bool {
 /// pids to the file `pids`, sends `signal` to retrocheck, checks that it died of it,
 /// and that every process listed is gone within 20 s.
 #[cfg(target_os = "linux")]
-fn kill_when_started(mut child: std::process::Child, pids: &std::path::Path, wanted: usize, signal: i32) {
+fn kill_when_started(child: std::process::Child, pids: &std::path::Path, wanted: usize, signal: i32) {
+    signal_when_started(child, pids, wanted, signal, false)
+}
+
+/// As [`kill_when_started`], sending the signal to retrocheck's whole process group
+/// when `group` (retrocheck must then have been started in a group of its own).
+#[cfg(target_os = "linux")]
+fn signal_when_started(
+    mut child: std::process::Child,
+    pids: &std::path::Path,
+    wanted: usize,
+    signal: i32,
+    group: bool,
+) {
     use std::os::unix::process::ExitStatusExt;
     let read = || -> Vec<u32> {
         std::fs::read_to_string(pids)
@@ -969,8 +982,10 @@ fn kill_when_started(mut child: std::process::Child, pids: &std::path::Path, wan
         "signal {signal}: the program never started"
     );
     let started = read();
-    // SAFETY: signalling our own child, not reaped yet.
-    unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: signalling our own child, not reaped yet (or its own group, whose leader
+    // it is).
+    unsafe { libc::kill(if group { -pid } else { pid }, signal) };
     let status = child.wait().unwrap();
     assert_eq!(status.signal(), Some(signal), "signal {signal}: {status:?}");
     for pid in started {
@@ -1059,6 +1074,80 @@ fn killing_retrocheck_kills_the_processes_of_its_runs_that_left_their_group() {
         // The probe's run, then input 0's, which is running when the signal comes.
         kill_when_started(child, &pids, 2 * per_run, signal);
     }
+}
+
+/// The fourth adversarial pass of issue 38 (G1): a signal to retrocheck's whole process
+/// group (`timeout -s KILL`, `Ctrl-\`, a CI killing the job) killed the watchdog with
+/// retrocheck, and every process of the run but its first lived on. The watchdog has
+/// a group of its own now, and ignores every signal that ends a process but SIGKILL.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_to_retrocheck_s_whole_group_kills_the_program_it_runs() {
+    use std::os::unix::process::CommandExt;
+    for signal in [libc::SIGKILL, libc::SIGQUIT, libc::SIGUSR1] {
+        let dir = tempfile::tempdir().unwrap();
+        let pids = dir.path().join("pids");
+        let program = format!(
+            "sleep 1000 & echo $! >> {p}; echo $$ >> {p}; exec sleep 1000",
+            p = pids.display()
+        );
+        let child = retrocheck()
+            .args([
+                "stress",
+                "pursuit",
+                "--solution",
+                &program,
+                "--timeout",
+                "600s",
+                "--no-save",
+            ])
+            .process_group(0)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // The probe's run, then input 0's, which is running when the signal comes.
+        signal_when_started(child, &pids, 4, signal, true);
+    }
+}
+
+/// The fourth adversarial pass of issue 38 (G2): the watchdog kills every process with
+/// the mark of one of retrocheck's runs, and the mark was `<pid>-<counter>`: a
+/// retrocheck in another pid namespace with the same pid had its runs killed when this
+/// one ended. The marks hold 64 random bits now, so a process marked with the pid alone
+/// is no run of this retrocheck's, and outlives it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_process_marked_with_retrocheck_s_pid_alone_is_not_killed_when_it_ends() {
+    let solve = format!("sleep 1; {BIN} solve pursuit");
+    let mut child = retrocheck()
+        .args([
+            "stress",
+            "pursuit",
+            "--solution",
+            &solve,
+            "--cases",
+            "1",
+            "--no-save",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut decoy = std::process::Command::new("sleep")
+        .arg("60")
+        .env("RETROCHECK_RUN", format!("{}-0", child.id()))
+        .spawn()
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    // The watchdog scans once retrocheck is gone: give it time.
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        decoy.try_wait().unwrap().is_none(),
+        "a process of no run of retrocheck's was killed"
+    );
+    decoy.kill().unwrap();
+    decoy.wait().unwrap();
 }
 
 /// Adversarial pass of issue 38 (S1): SIGKILL of retrocheck left the program itself

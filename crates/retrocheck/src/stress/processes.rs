@@ -34,14 +34,30 @@ pub(super) static WATCHDOG_PID: std::sync::atomic::AtomicI32 = std::sync::atomic
 /// The environment variable that marks every process of a run.
 pub(super) const RUN_MARK: &str = "RETROCHECK_RUN";
 
-/// A mark no other run of any process shares: this process's id and a counter.
+/// A mark no other run of any process shares: the prefix of this process's marks
+/// ([`marks_of_this_process`]) and a counter.
 pub(super) fn run_mark() -> String {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     format!(
-        "{}-{}",
-        std::process::id(),
+        "{}{}",
+        marks_of_this_process(),
         NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     )
+}
+
+/// What the marks of this process's runs start with: its pid and 64 random bits, then
+/// a dash. The pid alone is not unique: a retrocheck in another pid namespace (a
+/// container) may have the same, and the watchdog, which kills every process with one
+/// of its marks, killed that one's runs (issue 38, fourth adversarial pass, G2).
+pub(super) fn marks_of_this_process() -> &'static str {
+    static PREFIX: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PREFIX.get_or_init(|| {
+        use std::hash::{BuildHasher, Hasher};
+        // RandomState is seeded from the system's random source.
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u32(std::process::id());
+        format!("{}-{:016x}-", std::process::id(), hasher.finish())
+    })
 }
 
 /// Makes this process the child subreaper of its descendants (Linux, once): a process

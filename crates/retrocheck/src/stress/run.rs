@@ -345,19 +345,28 @@ mod on_signal {
             return;
         }
         let [read, write] = fds;
-        // SAFETY: getpid has no preconditions.
-        let retrocheck = unsafe { libc::getpid() };
+        // The marks of this process's runs, read before the fork: the watchdog may
+        // not allocate.
+        #[cfg(target_os = "linux")]
+        let marks = super::super::strays::mark_prefix();
+        #[cfg(not(target_os = "linux"))]
+        let marks = ([0u8; 64], 0);
         // SAFETY: the child runs `watch` alone, which only makes async-signal-safe
         // calls and never returns; the parent keeps the write end.
         match unsafe { libc::fork() } {
-            0 => unsafe { watch(read, write, retrocheck) },
+            0 => unsafe { watch(read, write, marks) },
             -1 => unsafe {
                 libc::close(read);
                 libc::close(write);
             },
             pid => {
-                // SAFETY: the read end belongs to the watchdog now.
-                unsafe { libc::close(read) };
+                // SAFETY: the read end belongs to the watchdog now; its own group is
+                // set on both sides of the fork, so that no signal to ours can reach
+                // it before it has left.
+                unsafe {
+                    libc::close(read);
+                    libc::setpgid(pid, pid);
+                }
                 WATCHDOG_PID.store(pid, Ordering::SeqCst);
                 WATCHDOG.store(write, Ordering::SeqCst);
             }
@@ -368,22 +377,36 @@ mod on_signal {
     /// and every process with the mark of one of the runs of `retrocheck` (its pid).
     /// Only async-signal-safe calls, no allocation: it is a fork of a process with
     /// threads.
-    unsafe fn watch(read: libc::c_int, write: libc::c_int, retrocheck: libc::pid_t) -> ! {
+    unsafe fn watch(read: libc::c_int, write: libc::c_int, marks: ([u8; 64], usize)) -> ! {
         libc::close(write);
         #[cfg(not(target_os = "linux"))]
-        let _ = retrocheck;
-        // Ctrl-C reaches the whole foreground group; the watchdog outlives the
-        // signal so as to clean up after retrocheck's own handler.
-        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGPIPE] {
+        let _ = marks;
+        // A group of its own, and deaf to every signal that ends a process but
+        // SIGKILL: a signal to retrocheck's whole group (`timeout -s KILL`, Ctrl-\, a
+        // CI killing the job) killed the watchdog with it, and left the runs alive
+        // (issue 38, fourth adversarial pass, G1).
+        libc::setpgid(0, 0);
+        for signal in [
+            libc::SIGINT,
+            libc::SIGTERM,
+            libc::SIGHUP,
+            libc::SIGPIPE,
+            libc::SIGQUIT,
+            libc::SIGUSR1,
+            libc::SIGUSR2,
+            libc::SIGALRM,
+            libc::SIGVTALRM,
+            libc::SIGPROF,
+            libc::SIGTSTP,
+            libc::SIGTTIN,
+            libc::SIGTTOU,
+            libc::SIGXCPU,
+            libc::SIGXFSZ,
+        ] {
             libc::signal(signal, libc::SIG_IGN);
         }
-        // The prefix of the marks of retrocheck's runs.
         #[cfg(target_os = "linux")]
-        let (mark, mark_length) = {
-            let mut mark = [0u8; 64];
-            let length = super::super::strays::mark_prefix(retrocheck, &mut mark);
-            (mark, length)
-        };
+        let (mark, mark_length) = marks;
         let mut leaders = [0 as libc::pid_t; SLOTS];
         let mut message = [0u8; 4];
         loop {

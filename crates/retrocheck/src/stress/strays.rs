@@ -160,7 +160,8 @@ fn has_variable(pid: libc::pid_t, prefix: &[u8]) -> bool {
 }
 
 /// Kills every process but this one whose environment holds a variable starting with
-/// `prefix` (the mark of this process's runs, `RETROCHECK_RUN=<pid>-`); how many.
+/// `prefix` (`RETROCHECK_RUN=` and the prefix of the marks of retrocheck's runs); how
+/// many.
 pub(super) fn kill_marked(prefix: &[u8]) -> usize {
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
@@ -204,19 +205,18 @@ pub(super) fn kill_children(spare: libc::pid_t) {
     });
 }
 
-/// The prefix of the mark of every run of process `pid`: `RETROCHECK_RUN=<pid>-`,
-/// written into `buffer`; its length.
-pub(super) fn mark_prefix(pid: libc::pid_t, buffer: &mut [u8; PATH_BYTES]) -> usize {
+/// The variable that marks the runs of this process, up to their counter:
+/// `RETROCHECK_RUN=<pid>-<random>-` (see `processes::marks_of_this_process`), in a
+/// buffer a fork can use without allocating; and its length.
+pub(super) fn mark_prefix() -> ([u8; PATH_BYTES], usize) {
     let mut path = ProcPath {
         bytes: [0; PATH_BYTES],
         len: 0,
     };
     path.push(super::processes::RUN_MARK.as_bytes())
         .push(b"=")
-        .number(pid as u64)
-        .push(b"-");
-    buffer.copy_from_slice(&path.bytes);
-    path.len
+        .push(super::processes::marks_of_this_process().as_bytes());
+    (path.bytes, path.len)
 }
 
 #[cfg(test)]
@@ -229,9 +229,17 @@ mod tests {
         path.number(4096).push(b"/environ");
         assert_eq!(&path.bytes[..path.len], b"/proc/4096/environ");
         assert_eq!(path.bytes[path.len], 0);
-        let mut buffer = [0; PATH_BYTES];
-        let length = mark_prefix(12, &mut buffer);
-        assert_eq!(&buffer[..length], b"RETROCHECK_RUN=12-");
+        let (buffer, length) = mark_prefix();
+        let prefix = std::str::from_utf8(&buffer[..length]).unwrap();
+        let pid = std::process::id();
+        assert!(prefix.starts_with(&format!("RETROCHECK_RUN={pid}-")), "{prefix}");
+        // The pid, 16 hexadecimal digits, and the dash before the counter.
+        assert_eq!(
+            prefix.len(),
+            format!("RETROCHECK_RUN={pid}-").len() + 17,
+            "{prefix}"
+        );
+        assert!(prefix.ends_with('-'), "{prefix}");
     }
 
     #[test]
