@@ -3,9 +3,9 @@
 //! a 1-minimal case, the same for any thread count, and the same seed gives the same
 //! summary.
 
-use proptest::prelude::*;
+use retrocheck::api::Property;
 use retrocheck::internals::case::Case;
-use retrocheck::internals::failure::{save_failure, triage, Policy};
+use retrocheck::internals::failure::{triage, Policy};
 use retrocheck::internals::generate::strategy;
 use retrocheck::internals::generate::{self, Family};
 use retrocheck::internals::oracles::{check_case, Oracles};
@@ -16,32 +16,25 @@ use retrocheck::internals::shrink::single_removals;
 use retrocheck::internals::subject::Subject;
 use retrocheck::problems::Problem;
 use retrocheck::solve::Retrograde;
+use retrocheck_selftest::mutants::Planted;
 use retrocheck_selftest::registry;
 
-/// The property: retrograde passes every oracle. A failure is shrunk and saved in the
-/// corpus as text before proptest reports it.
-fn passes(case: &Case) -> Result<(), TestCaseError> {
-    match save_failure(case, &Retrograde, &Oracles::default()) {
-        None => Ok(()),
-        Some(report) => Err(TestCaseError::fail(report)),
-    }
-}
-
-fn config() -> ProptestConfig {
-    crate::config()
+/// The property: retrograde passes every oracle on the cases of `property` (their
+/// count follows `PROPTEST_CASES`), through the API's `Property`. A failure panics
+/// with its report, shrunk by retrocheck's shrinker, and is saved in the corpus when
+/// `RETROCHECK_CORPUS` asks for it.
+fn passes(property: Property) {
+    property.assert(&Retrograde);
 }
 
 macro_rules! family_properties {
     ($($name:ident => $family:expr),* $(,)?) => {
-        proptest! {
-            #![proptest_config(config())]
-            $(
-                #[test]
-                fn $name(case in strategy::case($family, 16)) {
-                    passes(&case)?;
-                }
-            )*
-        }
+        $(
+            #[test]
+            fn $name() {
+                passes(Property::family($family, 16));
+            }
+        )*
     };
 }
 
@@ -60,29 +53,22 @@ family_properties! {
     swarm => Family::Swarm,
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, ..config() })]
-
-    /// Medium games, beyond minimax: retrograde against value iteration and certify.
-    #[test]
-    fn medium_swarm_games(case in strategy::case(Family::Swarm, 300)) {
-        passes(&case)?;
-    }
+/// Medium games, beyond minimax: retrograde against value iteration and certify.
+#[test]
+fn medium_swarm_games() {
+    passes(Property::family(Family::Swarm, 300).cases(32));
 }
 
-proptest! {
-    #![proptest_config(config())]
-
-    /// Games and contest instances long by construction (one in 32 searched for longer
-    /// ones), up to 1,000 positions: the families where a bounded horizon shows.
-    #[test]
-    fn long_games(case in long_case(1_000)) {
-        passes(&case)?;
-    }
+/// Games and contest instances long by construction (one in 32 searched for longer
+/// ones), up to 1,000 positions: the families where a bounded horizon shows.
+#[test]
+fn long_games() {
+    passes(Property::new(long_case(1_000)));
 }
 
 /// A case of `chains` or of a `long-<problem>` family, the families in turn.
-fn long_case(max_positions: usize) -> BoxedStrategy<Case> {
+fn long_case(max_positions: usize) -> proptest::strategy::BoxedStrategy<Case> {
+    use proptest::strategy::Strategy;
     let long: Vec<_> = Family::SEEDED
         .iter()
         .filter(|f| matches!(f, Family::Chains | Family::Long(_)))
@@ -158,32 +144,22 @@ fn a_planted_bug_is_found_and_shrunk_to_the_same_one_minimal_case_on_any_thread_
 
 #[test]
 fn a_failing_property_saves_one_shrunk_case_in_the_corpus() {
-    use proptest::test_runner::{Config, TestRunner};
     let corpus = tempfile::tempdir().unwrap();
-    let planted = registry::by_name("planted").unwrap();
-    let mut runner = TestRunner::new(Config {
-        failure_persistence: None,
-        ..Config::default()
-    });
-    let result = runner.run(&strategy::case(Family::Multi, 16), |case| {
-        match retrocheck::internals::failure::report_failure(
-            Some(corpus.path().to_path_buf()),
-            &case,
-            planted.as_ref(),
-            &Oracles::default(),
-        ) {
-            None => Ok(()),
-            Some(report) => Err(TestCaseError::fail(report)),
-        }
-    });
-    assert!(result.is_err(), "the planted bug is found");
-    // proptest re-ran the property on many shrinking candidates; one case was saved.
+    let failure = Property::family(Family::Multi, 16)
+        .save_to(Some(corpus.path().to_path_buf()))
+        .run(&Planted)
+        .expect_err("the planted bug is found");
     let saved: Vec<_> = std::fs::read_dir(corpus.path().join("games"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
     assert_eq!(saved.len(), 2, "{saved:?}");
     let game = saved.iter().find(|p| p.extension().unwrap() == "game").unwrap();
+    assert!(
+        matches!(&failure.saved, Some(Ok(path)) if path == game),
+        "{:?}",
+        failure.saved
+    );
     let text = std::fs::read_to_string(game).unwrap();
     assert!(
         text.starts_with("game 1;") || text.starts_with("game 2;"),
