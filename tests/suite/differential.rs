@@ -78,7 +78,7 @@ fn long_case(max_positions: usize) -> proptest::strategy::BoxedStrategy<Case> {
 }
 
 /// Every family but `large`, whose games are too big for a debug-build test.
-fn campaign(cases: u64, seed: u64) -> Phase {
+fn phase(cases: u64, seed: u64) -> Phase {
     let mut families = Family::SEEDED.to_vec();
     families.push(Family::Exhaustive);
     Phase {
@@ -93,19 +93,19 @@ fn campaign(cases: u64, seed: u64) -> Phase {
     }
 }
 
-fn run_on(threads: usize, campaign: &Phase, solver: &dyn Subject) -> Summary {
+fn run_on(threads: usize, phase: &Phase, solver: &dyn Subject) -> Summary {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .unwrap();
-    pool.install(|| bulk::run_phase(campaign, solver, &|_| {}))
+    pool.install(|| bulk::run_phase(phase, solver, &|_| {}))
 }
 
 #[test]
 fn a_planted_bug_is_found_and_shrunk_to_the_same_one_minimal_case_on_any_thread_count() {
     let planted = registry::by_name("planted").unwrap();
     let planted = planted.as_ref();
-    let c = campaign(20_000, 7);
+    let c = phase(20_000, 7);
     let mut shrunk = Vec::new();
     for threads in [1, 2] {
         let summary = run_on(threads, &c, planted);
@@ -169,7 +169,7 @@ fn a_failing_property_saves_one_shrunk_case_in_the_corpus() {
 
 #[test]
 fn the_same_seed_gives_the_same_summary_on_one_and_two_threads() {
-    let c = campaign(3_000, 42);
+    let c = phase(3_000, 42);
     let (one, two) = (run_on(1, &c, &Retrograde), run_on(2, &c, &Retrograde));
     assert!(
         one.failure.is_none(),
@@ -179,7 +179,7 @@ fn the_same_seed_gives_the_same_summary_on_one_and_two_threads() {
     assert_eq!(one.families, two.families);
     assert_eq!(one.cases, 3_000);
     assert_eq!(one.table(), two.table());
-    let other = run_on(2, &campaign(3_000, 43), &Retrograde);
+    let other = run_on(2, &phase(3_000, 43), &Retrograde);
     assert_ne!(one.families, other.families, "another seed gives other cases");
 }
 
@@ -187,7 +187,7 @@ fn the_same_seed_gives_the_same_summary_on_one_and_two_threads() {
 fn shards_split_a_campaign_into_disjoint_cases() {
     // Shards deal each family's cases in turn: with a multiple of (families × shards)
     // cases, the shards run exactly the campaign's cases.
-    let mut whole = campaign(0, 5);
+    let mut whole = phase(0, 5);
     whole.cases = 4 * whole.families.len() as u64;
     let half = whole.cases / 2;
     let halves = [Shard { index: 0, count: 2 }, Shard { index: 1, count: 2 }].map(|shard| Phase {
@@ -211,7 +211,7 @@ fn cases_per_family(families: &[Family], shard: Shard, cases: u64) -> Vec<(Famil
         families: families.to_vec(),
         cases,
         shard,
-        ..campaign(cases, 99)
+        ..phase(cases, 99)
     };
     let mut per: Vec<(Family, Vec<(u64, usize)>)> = families.iter().map(|&f| (f, Vec::new())).collect();
     for i in 0..cases {
