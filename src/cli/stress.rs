@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use retrocheck::contest::{Contest, Rules};
 use retrocheck::internals::corpus::{self, Kind};
 use retrocheck::internals::stress::quote::block;
-use retrocheck::internals::stress::report::{Report, ShrunkRecord, StressFailure, StressFile};
+use retrocheck::internals::stress::report::{Report, ShrunkRecord, StressFailure, StressFile, STRESS_FORMAT};
 use retrocheck::internals::stress::{
     expected, find_failure, input_at, reduce, Budget, FailureSearch, Found, Input, Limits, Program, Reduced,
     Settings, Target, Trouble, Verdict,
@@ -789,6 +789,7 @@ fn write_json<T: Target>(
         return Ok(());
     };
     let json = StressFile {
+        format: STRESS_FORMAT.into(),
         solution: args.solution.clone(),
         reference: args.reference.clone(),
         seed: args.seed,
