@@ -9,20 +9,24 @@ mod fuzz_regressions;
 mod horizon_programs;
 mod hostile;
 mod layers;
+mod limits;
+mod messages;
 mod metamorphic;
 mod mutants;
 mod parallel;
 mod problems;
 mod readme;
+mod reaping;
 mod recipes;
 mod reports;
+mod saving;
 mod shards;
 mod shrink_contest;
 mod solvers;
 mod stress;
+mod stress_limits;
 mod submission;
 mod support;
-mod trust;
 mod trust_files;
 
 /// The proptest configuration of the plain proptest properties (a solver's properties
