@@ -377,3 +377,92 @@ fn merge_refuses_a_shard_with_cases_added_and_its_checksum_recomputed() {
         "{e}"
     );
 }
+
+/// Issue 37, item 4: the diff and stress JSON files name their schema and version in
+/// `format` (docs/json.md); `merge` reads `retrocheck-diff/1`, and summaries without a
+/// format (an older version's), and refuses any other format in one line.
+#[test]
+fn merge_reads_its_own_format_and_older_summaries_and_refuses_another_format() {
+    use retrocheck::internals::run::summary::SummaryFile;
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<_> = (0..2)
+        .map(|i| {
+            let name = format!("s{i}.json");
+            let o = diff(dir.path(), &name, &["--shard", &format!("{i}/2")]);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            dir.path().join(name)
+        })
+        .collect();
+    let text = std::fs::read_to_string(&files[1]).unwrap();
+    assert!(
+        text.starts_with("{\n  \"format\": \"retrocheck-diff/1\",\n"),
+        "{text}"
+    );
+    let merged_json = dir.path().join("merged.json");
+    let merged = merge([
+        files[0].as_os_str(),
+        files[1].as_os_str(),
+        "--json".as_ref(),
+        merged_json.as_os_str(),
+    ]);
+    assert!(
+        std::fs::read_to_string(&merged_json)
+            .unwrap()
+            .starts_with("{\n  \"format\": \"retrocheck-diff/1\",\n"),
+        "{}",
+        stdout(&merged)
+    );
+    // Another version of the schema, and another schema (a stress file).
+    let future = dir.path().join("future.json");
+    std::fs::write(&future, text.replace("retrocheck-diff/1", "retrocheck-diff/2")).unwrap();
+    let stress_json = dir.path().join("stress.json");
+    let wrong = format!("{} solve game --solver lifo", crate::support::BIN);
+    let o = retrocheck()
+        .args([
+            "stress",
+            "game",
+            "--cases",
+            "50",
+            "--no-save",
+            "--solution",
+            &wrong,
+            "--json",
+        ])
+        .arg(&stress_json)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let stress_text = std::fs::read_to_string(&stress_json).unwrap();
+    assert!(
+        stress_text.starts_with("{\n  \"format\": \"retrocheck-stress/1\",\n"),
+        "{stress_text}"
+    );
+    for (file, format) in [
+        (&future, "retrocheck-diff/2"),
+        (&stress_json, "retrocheck-stress/1"),
+    ] {
+        let o = retrocheck()
+            .arg("merge")
+            .args([&files[0], file])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{format} merged: {}", stdout(&o));
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "retrocheck: {}: format {format}, not retrocheck-diff/1: this retrocheck merges the summaries of its own `diff --json` (and those of older versions, which have no format)\n",
+                file.display()
+            )
+        );
+    }
+    // An older version's summary: no format field, its checksum computed without it.
+    let mut old: SummaryFile = serde_json::from_str(&text).unwrap();
+    old.format = None;
+    old.seal();
+    let old_text = serde_json::to_string_pretty(&old).unwrap();
+    assert!(!old_text.contains("format"), "{old_text}");
+    let older = dir.path().join("older.json");
+    std::fs::write(&older, old_text).unwrap();
+    let with_old = merge([&files[0], &older]);
+    assert_eq!(stdout(&with_old), stdout(&merge(&files)));
+}
