@@ -61,6 +61,7 @@ pub use crate::case::Case;
 pub use crate::corpus::SaveError;
 pub use crate::fuzz::FuzzCase;
 pub use crate::generate::Family;
+#[doc(inline)]
 pub use crate::oracles::metamorphic::Relation;
 pub use crate::oracles::mismatch::{Mismatch, Oracle, Signature};
 pub use campaign::Campaign;
