@@ -21,7 +21,9 @@
 #     (seconds, the slowest run and the most memory) replaced by placeholders;
 #   - shrink: a game of the corpus under a mutant solver, and a contest input of the
 #     corpus re-running a mutant program (`--solution`), `--no-save`;
-#   - generate: `game` and each problem, two seeds each;
+#   - generate: `game` and each problem, two seeds each (test cases of size 8 for a
+#     problem, three where its input holds several), a game of a family, and input 5 of
+#     a stress campaign of each;
 #
 # and every command's exit status. The outputs go to $COMPARE_OUT/<n>-<rev> (default
 # COMPARE_OUT: a new temporary directory, kept), n = 0 for BASE_REV; `diff -r` of each
@@ -50,13 +52,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Timings and memory as placeholders: "0.6 s", "0.204 s", "9.7 MiB", the lines of the
-# stress report that name the slowest run and the most memory, and the random name of
-# the temporary directory a long report's files are written in.
+# Timings and memory as placeholders ("0.6 s", "9.7 MiB", "13,210 cases/s"), the lines
+# of the stress report that name the slowest run and the most memory, and the random
+# name of the temporary directory a long report's files are written in.
 untimed() {
     sed -E \
         -e 's/[0-9]+(\.[0-9]+)? s\b/T s/g' \
-        -e 's/[0-9]+(\.[0-9]+)? (B|KiB|MiB|GiB)\b/M \2/g' \
+        -e 's/[0-9]+(\.[0-9]+)? (KiB|MiB|GiB)\b/M \2/g' \
+        -e 's/[0-9,]+ cases\/s\b/N cases\/s/g' \
         -e 's/^(slowest run|most memory): .*/\1: …/' \
         -e 's#/tmp/\.tmp[A-Za-z0-9]{6}#/tmp/.tmpXXXXXX#g'
 }
@@ -121,13 +124,19 @@ run_all() {
         done
     done
 
-    for what in game pursuit minigame berzerk shiritori catmouse; do
-        for seed in 0 7; do
-            record "generate-$what-$seed" "$bin" generate "$what" --seed "$seed"
+    for seed in 0 7; do
+        record "generate-game-$seed" "$bin" generate game --seed "$seed"
+        for what in pursuit minigame catmouse; do
+            record "generate-$what-$seed" "$bin" generate "$what" --seed "$seed" --size 8 --cases 3
+        done
+        for what in berzerk shiritori; do
+            record "generate-$what-$seed" "$bin" generate "$what" --seed "$seed" --size 8
         done
     done
     record generate-game-family "$bin" generate game --family cycles --size 30 --seed 2
-    record generate-pursuit-index "$bin" generate pursuit --index 5 --seed 3
+    for what in game pursuit minigame berzerk shiritori catmouse; do
+        record "generate-$what-index" "$bin" generate "$what" --index 5 --seed 3
+    done
     cd "$repo"
 }
 
