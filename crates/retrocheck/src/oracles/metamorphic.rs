@@ -1,7 +1,7 @@
 //! Metamorphic relations, the enum and each one's check: checks that need no reference
 //! solver, so they run on games of any size. Each transforms a game in a way whose
 //! effect on the solution is known, solves both with the solver under test, and
-//! compares ([`Relation::check`]; the oracle path's `check_relations` makes a failure a
+//! compares (`Relation::check`; the oracle path's `check_relations` makes a failure a
 //! `Mismatch`).
 //!
 //! - relabelling positions permutes the solution;
