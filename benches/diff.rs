@@ -11,13 +11,13 @@ use retrocheck::internals::run::shard::Shard;
 use retrocheck::solve::Retrograde;
 use std::time::Instant;
 
-fn rate(campaign: &Phase, threads: usize) -> f64 {
+fn rate(phase: &Phase, threads: usize) -> f64 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .unwrap();
     let start = Instant::now();
-    let summary = pool.install(|| bulk::run_phase(campaign, &Retrograde, &|_| {}));
+    let summary = pool.install(|| bulk::run_phase(phase, &Retrograde, &|_| {}));
     assert!(summary.failure.is_none());
     summary.cases as f64 / start.elapsed().as_secs_f64()
 }
@@ -57,12 +57,12 @@ fn main() {
     };
     println!("| games | 1 thread (cases/s) | 2 threads (cases/s) | speed-up |");
     println!("|---|---:|---:|---:|");
-    for (label, campaign) in [
+    for (label, phase) in [
         ("small (≤ 12 positions, all oracles)", &small),
         ("medium (1,000 positions, fixpoint + certify)", &medium),
     ] {
-        let one = rate(campaign, 1);
-        let two = rate(campaign, 2);
+        let one = rate(phase, 1);
+        let two = rate(phase, 2);
         println!("| {label} | {one:.0} | {two:.0} | {:.2}× |", two / one);
     }
 }

@@ -2,16 +2,10 @@
 
 use super::{solver, Exit, Status};
 use indicatif::{ProgressBar, ProgressStyle};
-use retrocheck::api::Failure;
-use retrocheck::internals::case::Case;
-use retrocheck::internals::failure::Policy;
-use retrocheck::internals::generate::Family;
-use retrocheck::internals::oracles::Oracles;
 use retrocheck::internals::run::bulk::Summary;
 use retrocheck::internals::run::plan::{run_phases, Plan};
 use retrocheck::internals::run::shard::Shard;
-use retrocheck::internals::subject::Subject;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(clap::Args)]
@@ -64,24 +58,13 @@ pub struct Args {
     pub tables: bool,
 }
 
-/// A family by name, or a usage error listing them.
-pub fn family(name: &str) -> Result<Family, Exit> {
-    Family::from_name(name).ok_or_else(|| {
-        let names: Vec<_> = Family::ALL.iter().map(|f| f.name()).collect();
-        Exit::bad(format!(
-            "unknown family '{name}'; the families are {}",
-            names.join(", ")
-        ))
-    })
-}
-
 /// The plan `args` asks for.
 fn plan(args: &Args) -> Result<Plan, Exit> {
     Ok(Plan {
         families: args
             .families
             .iter()
-            .map(|f| family(f))
+            .map(|f| super::family(f))
             .collect::<Result<_, _>>()?,
         cases: args.cases,
         time: args.time,
@@ -146,7 +129,7 @@ pub fn run(args: Args) -> Status {
                 failure.seed
             );
             let shrunk = pool.install(|| {
-                shrink_and_save(
+                super::shrink_and_save(
                     &failure.case,
                     found_in,
                     under_test.as_ref(),
@@ -275,55 +258,4 @@ fn no_case_run(summary: &Summary) -> String {
         "no case was run (--cases 0, --time too short to start one, or a shard with no share of the cases)"
             .into()
     }
-}
-
-/// Shrinks a failing case with progress on stderr, saves it, then prints the report of
-/// the API's [`Failure`]: the minimal case, the expected output and the solver's (cut to
-/// their first differences when long, the rest in files it names), and where the case
-/// was saved or why it could not be. Saved before printed: a standard output that is
-/// closed or full must not cost the case. Shared by `diff` and `shrink`.
-pub fn shrink_and_save(
-    case: &Case,
-    found_in: String,
-    under_test: &dyn Subject,
-    oracles: &Oracles,
-    corpus: Option<&Path>,
-) -> Result<retrocheck::api::Mismatch, Exit> {
-    let size = |c: &Case| c.size_text();
-    eprintln!("shrinking from {} …", size(case));
-    let mut step = 0;
-    let policy = Policy {
-        corpus: corpus.map(Path::to_path_buf),
-        ..Policy::new(*oracles)
-    };
-    let failure = Failure::triage(case, under_test, &policy, found_in, |c| {
-        step += 1;
-        eprintln!("  step {step}: {}", size(c));
-    })
-    .map_err(Exit::bad)?;
-    // The API's hint names its environment variable; here the flag decides.
-    let report = failure.report_naming_files("(not saved: --no-save)");
-    outln!("{report}");
-    match (&failure.saved, corpus) {
-        (Some(Ok(saved)), _) => {
-            if super::output_error().is_some() {
-                // The report did not reach the screen: where the case went must.
-                eprintln!(
-                    "retrocheck: {} {}",
-                    retrocheck::internals::corpus::saved_as(failure.already_saved),
-                    saved.display()
-                );
-            }
-            outln!(
-                "picture: retrocheck show {} --svg shrunk.svg",
-                super::shell_word(saved)
-            );
-        }
-        (Some(Err(e)), Some(root)) => eprintln!(
-            "retrocheck: not saved: the corpus {} cannot be written ({e}); the case is printed above",
-            root.display()
-        ),
-        _ => {}
-    }
-    Ok(failure.mismatch)
 }

@@ -111,13 +111,13 @@ fn indexed<T: Target>(args: &Args) -> Status {
         max_size,
     };
     // The sizes stress would refuse cannot be written either.
-    super::stress::check_size::<T>(&settings, 1)?;
+    super::check_size::<T>(&settings, 1)?;
     out!("{}", input_at::<T>(&settings, args.index.unwrap_or(0)).text());
     Ok(())
 }
 
 fn game(args: &Args) -> Status {
-    let family = super::diff::family(&args.family)?;
+    let family = super::family(&args.family)?;
     let positions = args.size.unwrap_or(20) as usize;
     if positions == 0 {
         return Err(Exit::bad("--size must be at least 1"));

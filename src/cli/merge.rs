@@ -1,8 +1,7 @@
 //! `retrocheck merge`: the summaries of a campaign's shards, as the whole campaign's.
 
 use super::{Exit, Status};
-use retrocheck::internals::run::merge::merge;
-use retrocheck::internals::run::summary::SummaryFile;
+use retrocheck::internals::run::merge::{merge, read_summary};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -20,12 +19,7 @@ pub fn run(args: Args) -> Status {
     for path in &args.summaries {
         // A summary is kilobytes: an endless stream is refused at 64 MiB.
         let bytes = super::read_bytes(path, 64 << 20, "a summary")?;
-        let report: SummaryFile = serde_json::from_slice(&bytes).map_err(|e| {
-            Exit::bad(format!(
-                "{}: not a summary of `retrocheck diff --json`: {e}",
-                path.display()
-            ))
-        })?;
+        let report = read_summary(&bytes).map_err(|e| Exit::bad(format!("{}: {e}", path.display())))?;
         reports.push(report);
     }
     let shards = reports.len();

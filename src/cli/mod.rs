@@ -1,5 +1,8 @@
 //! The command implementations behind `retrocheck`'s verbs, and what they share:
-//! exit statuses, reading inputs, naming solvers.
+//! exit statuses, naming solvers and families, output, checking sizes, shrinking and
+//! saving a failing case. A verb's file (`diff.rs`, `stress.rs`, …) takes what it
+//! shares with another verb from here, from `input.rs` (reading inputs) or from
+//! `own.rs` (a problem of the user's crate), never from another verb's file.
 
 /// `print!` to standard output through [`out`]: a closed pipe ends the process
 /// quietly instead of panicking.
@@ -28,8 +31,14 @@ pub mod stress;
 
 use anyhow::{anyhow, Context};
 pub use own::{Own, Verb};
+use retrocheck::api::Failure;
 use retrocheck::contest::Contest;
 use retrocheck::internals::builtin::{self, Visit};
+use retrocheck::internals::case::Case;
+use retrocheck::internals::failure::Policy;
+use retrocheck::internals::generate::Family;
+use retrocheck::internals::oracles::Oracles;
+use retrocheck::internals::stress::{Settings, Target};
 use retrocheck::internals::subject::Subject;
 use retrocheck::problems::{Problem, Registered};
 use retrocheck_selftest::registry;
@@ -280,4 +289,91 @@ pub fn per_target<V: PerTarget>(what: &str, verb: V) -> Status {
         None => verb.game(),
         Some(problem) => builtin::visit(problem, Dispatch(verb)),
     }
+}
+
+/// A family by name, or a usage error listing them.
+pub fn family(name: &str) -> Result<Family, Exit> {
+    Family::from_name(name).ok_or_else(|| {
+        let names: Vec<_> = Family::ALL.iter().map(|f| f.name()).collect();
+        Exit::bad(format!(
+            "unknown family '{name}'; the families are {}",
+            names.join(", ")
+        ))
+    })
+}
+
+/// Refuses sizes this machine cannot hold (a game per job), and says when the official
+/// limit caps `--max-size`: `stress`, and `generate --index`, which writes the same
+/// inputs.
+pub fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
+    let largest = u64::from(settings.largest::<T>());
+    let asked = settings.max_size;
+    if let Some(cap) = T::OFFICIAL_MAX {
+        if !settings.rules.beyond_limits && asked > cap {
+            eprintln!(
+                "retrocheck: note: --max-size {asked} is beyond the official limit ({cap} {}): trying up to {cap} (--beyond-limits to go further)",
+                T::UNIT
+            );
+        }
+    }
+    // Positions of the product game (and moves a position) at the largest size.
+    let (positions, moves) = T::largest_product(largest);
+    retrocheck::internals::sizes::check_cases(positions, moves, jobs as u64).map_err(|e| {
+        if T::CONTEST {
+            Exit::bad(format!(
+                "--max-size {asked}: the product game of a test case of {largest} {}: {e}",
+                T::UNIT
+            ))
+        } else {
+            Exit::bad(format!("--max-size {asked}: {e}"))
+        }
+    })
+}
+
+/// Shrinks a failing case with progress on stderr, saves it, then prints the report of
+/// the API's [`Failure`]: the minimal case, the expected output and the solver's (cut to
+/// their first differences when long, the rest in files it names), and where the case
+/// was saved or why it could not be. Saved before printed: a standard output that is
+/// closed or full must not cost the case. Shared by `diff` and `shrink`.
+pub fn shrink_and_save(
+    case: &Case,
+    found_in: String,
+    under_test: &dyn Subject,
+    oracles: &Oracles,
+    corpus: Option<&Path>,
+) -> Result<retrocheck::api::Mismatch, Exit> {
+    let size = |c: &Case| c.size_text();
+    eprintln!("shrinking from {} …", size(case));
+    let mut step = 0;
+    let policy = Policy {
+        corpus: corpus.map(Path::to_path_buf),
+        ..Policy::new(*oracles)
+    };
+    let failure = Failure::triage(case, under_test, &policy, found_in, |c| {
+        step += 1;
+        eprintln!("  step {step}: {}", size(c));
+    })
+    .map_err(Exit::bad)?;
+    // The API's hint names its environment variable; here the flag decides.
+    let report = failure.report_naming_files("(not saved: --no-save)");
+    outln!("{report}");
+    match (&failure.saved, corpus) {
+        (Some(Ok(saved)), _) => {
+            if output_error().is_some() {
+                // The report did not reach the screen: where the case went must.
+                eprintln!(
+                    "retrocheck: {} {}",
+                    retrocheck::internals::corpus::saved_as(failure.already_saved),
+                    saved.display()
+                );
+            }
+            outln!("picture: retrocheck show {} --svg shrunk.svg", shell_word(saved));
+        }
+        (Some(Err(e)), Some(root)) => eprintln!(
+            "retrocheck: not saved: the corpus {} cannot be written ({e}); the case is printed above",
+            root.display()
+        ),
+        _ => {}
+    }
+    Ok(failure.mismatch)
 }

@@ -12,7 +12,7 @@
 
 use super::{generate, input, shrink, solve, stress, Exit, PerTarget, Status};
 use retrocheck::contest::Contest;
-use retrocheck::internals::corpus::{inputs_where, replay_file, ReplayError};
+use retrocheck::internals::corpus::{inputs_where, replay_file, CorpusFileError};
 use retrocheck::internals::oracles::expected::ExpectedError;
 use retrocheck::internals::stress::Input;
 use retrocheck::problems::InputError;
@@ -152,7 +152,7 @@ impl Own {
         }
         match replay_file(file) {
             Ok(_) => Ok(()),
-            Err(e @ ReplayError::Failed { .. }) => Err(Replayed::Failed(e.to_string())),
+            Err(e @ CorpusFileError::Failed { .. }) => Err(Replayed::Failed(e.to_string())),
             Err(e) => Err(Replayed::Unusable(e.to_string())),
         }
     }

@@ -26,7 +26,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Status {
-    let case = super::shrink::read_case(&args.file, args.problem.as_deref(), "show")?;
+    let case = super::input::read_case(&args.file, args.problem.as_deref(), "show")?;
     let game = match &case {
         Case::Game(g) => g.clone(),
         Case::Instance(i) => i.game().map_err(Exit::bad)?,

@@ -2,16 +2,13 @@
 //! `--solution`, a contest input by re-running the program at every step, as `stress`
 //! shrinks (the way a problem of a user's own command line is shrunk).
 
-use super::input::{read_contest, read_game};
 use super::{solver, Exit, Own, PerTarget, Status, Verb};
 use retrocheck::contest::{Contest, Rules};
-use retrocheck::internals::case::Case;
 use retrocheck::internals::corpus::Kind;
 use retrocheck::internals::oracles::{check_case, Oracles};
 use retrocheck::internals::stress::quote::block;
 use retrocheck::internals::stress::{expected, reduce, test, Input, Program, Settings, Verdict};
-use retrocheck::problems::Problem;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// At most this many bytes of an output are shown, as `stress` shows them.
 const SHOWN_OUTPUT: usize = 600;
@@ -58,89 +55,6 @@ impl PerTarget for Args {
     }
 }
 
-/// Whether a file is a libFuzzer artifact, by the names libFuzzer gives them.
-fn looks_like_artifact(file: &Path) -> bool {
-    let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    [
-        "crash-",
-        "oom-",
-        "timeout-",
-        "slow-unit-",
-        "leak-",
-        "minimized-from-",
-    ]
-    .iter()
-    .any(|p| name.starts_with(p))
-}
-
-/// Reads a `diff` fuzz input as the case it encodes.
-pub fn read_artifact(file: &Path) -> Result<Case, Exit> {
-    // The fuzz targets take inputs of a few kilobytes (the diff decoder's caps).
-    let bytes = super::read_bytes(file, 16 << 20, "a fuzz input")?;
-    retrocheck::internals::fuzz::decode(&bytes).0.ok_or_else(|| {
-        Exit::bad(format!(
-            "{}: a fuzz input outside the size caps (the target rejects it)",
-            file.display()
-        ))
-    })
-}
-
-/// Whether a file's first statement is a `.game` header (or the file cannot say).
-fn looks_like_game(file: &Path) -> bool {
-    use std::io::Read;
-    let mut start = [0u8; 256];
-    let Ok(read) = std::fs::File::open(file).and_then(|mut f| f.read(&mut start)) else {
-        return true;
-    };
-    let text = String::from_utf8_lossy(&start[..read]);
-    let first = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .find(|l| !l.is_empty());
-    first.is_none_or(|l| l.starts_with("game"))
-}
-
-/// Reads a case from a file: a `.game`, or a single-instance contest input; `verb`
-/// names the command in the message for an input of several test cases.
-pub fn read_case(file: &Path, problem: Option<&str>, verb: &str) -> Result<Case, Exit> {
-    if problem.is_none() && looks_like_artifact(file) {
-        return read_artifact(file);
-    }
-    let kind = match problem {
-        Some(name) => Kind::Problem(
-            Problem::from_name(name).ok_or_else(|| Exit::bad(format!("unknown problem '{name}'")))?,
-        ),
-        None => Kind::of_path(file).unwrap_or(Kind::Game),
-    };
-    match kind {
-        // A contest input given without --problem fails at its first line: say what
-        // would read it.
-        Kind::Game => read_game(file).map(Case::Game).map_err(|e| match e {
-            Exit::BadInput(e) if problem.is_none() && !looks_like_game(file) => {
-                Exit::BadInput(e.context(format!(
-                "{} is read as a .game file; for a contest input, give --problem NAME ({})",
-                file.display(),
-                Problem::ALL.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
-            )))
-            }
-            e => e,
-        }),
-        Kind::Problem(problem) => {
-            let mut instances = problem
-                .parse_bytes(&read_contest(problem, file)?)
-                .map_err(|e| Exit::bad(format!("{}: {e}", file.display())))?;
-            if instances.len() != 1 {
-                return Err(Exit::bad(format!(
-                    "{}: {}; {verb} takes one",
-                    file.display(),
-                    retrocheck::text::count(instances.len(), "test case"),
-                )));
-            }
-            Ok(Case::Instance(instances.remove(0)))
-        }
-    }
-}
-
 pub fn run(args: Args, own: &Own) -> Status {
     super::keep_going_on_output_errors();
     if args.solution.is_some() {
@@ -165,9 +79,9 @@ pub fn run(args: Args, own: &Own) -> Status {
     }
     let under_test = solver(&args.solver, 1)?;
     let case = if args.fuzz_artifact {
-        read_artifact(&args.file)?
+        super::input::read_artifact(&args.file)?
     } else {
-        read_case(&args.file, args.problem.as_deref(), "shrink")?
+        super::input::read_case(&args.file, args.problem.as_deref(), "shrink")?
     };
     // Every oracle: a case worth shrinking is small, and whichever entry point found
     // it (a fuzz target runs the relations on every size) must see it fail here too.
@@ -185,7 +99,7 @@ pub fn run(args: Args, own: &Own) -> Status {
             outln!("{}: {mismatch}", args.file.display());
             let corpus = (!args.no_save).then_some(args.corpus.as_path());
             let found_in = args.file.display().to_string();
-            super::diff::shrink_and_save(&case, found_in, under_test.as_ref(), &oracles, corpus)?;
+            super::shrink_and_save(&case, found_in, under_test.as_ref(), &oracles, corpus)?;
             Err(Exit::Found(anyhow::anyhow!(
                 "{} fails on {}",
                 under_test.name(),

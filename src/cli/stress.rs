@@ -7,10 +7,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use retrocheck::contest::{Contest, Rules};
 use retrocheck::internals::corpus::{self, Kind};
 use retrocheck::internals::stress::quote::block;
-use retrocheck::internals::stress::report::{Report, ShrunkRecord, StressFailure, StressFile};
+use retrocheck::internals::stress::report::{Report, ShrunkRecord, StressFailure, StressFile, STRESS_FORMAT};
 use retrocheck::internals::stress::{
-    expected, find_failure, input_at, reduce, Budget, Found, Limits, Program, Reduced, Settings, Target,
-    Trouble, Verdict,
+    expected, find_failure, input_at, reduce, Budget, FailureSearch, Found, Input, Limits, Program, Reduced,
+    Settings, Target, Trouble, Verdict,
 };
 use retrocheck::Game;
 use std::io::IsTerminal;
@@ -254,6 +254,39 @@ fn regenerate<T: Target>(settings: &Settings, args: &Args, index: u64) -> String
 }
 
 fn stress<T: Target>(args: Args) -> Status {
+    let (settings, jobs) = settings::<T>(&args)?;
+    // --time counts from here: the probes are part of the search.
+    let started = std::time::Instant::now();
+    check_outputs_and_programs::<T>(&args, &settings)?;
+    let search = search::<T>(&args, &settings, jobs, started);
+    let (report, elapsed) = (&search.report, search.elapsed);
+    match search.found {
+        // `--cases 0` runs no input: nothing checked is no pass (as in `diff`).
+        None if search.done == 0 => nothing_checked::<T>(&args, &settings, report, elapsed),
+        None => passed::<T>(&args, &settings, report, elapsed, search.done),
+        Some(Found::Trouble {
+            index,
+            input,
+            trouble,
+        }) => unjudged::<T>(&args, &settings, report, elapsed, index, &input, trouble),
+        Some(Found::Failure {
+            index,
+            input,
+            verdict,
+        }) => {
+            let found = Failing {
+                index,
+                input,
+                verdict,
+            };
+            failed::<T>(&args, &settings, report, elapsed, jobs, found)
+        }
+    }
+}
+
+/// The settings `args` ask for and the jobs to run at once, or a usage error; notes on
+/// standard error for flags that change nothing or are deprecated.
+fn settings<T: Target>(args: &Args) -> Result<(Settings, usize), Exit> {
     let jobs = super::threads(Some(args.jobs), "--jobs")?;
     let timeout = args.timeout.unwrap_or(T::TIME_LIMIT);
     if timeout.is_zero() {
@@ -290,19 +323,34 @@ fn stress<T: Target>(args: Args) -> Status {
             "retrocheck: note: --edge-cases changes nothing for games: every game family is tried anyway"
         );
     }
-    check_size::<T>(&settings, jobs)?;
-    // --time counts from here: the probes are part of the search.
-    let started = std::time::Instant::now();
+    super::check_size::<T>(&settings, jobs)?;
+    Ok((settings, jobs))
+}
+
+/// Refuses a `--json` file or `--save` directory that cannot be written, and a
+/// solution or reference that does not run, before any input is tried.
+fn check_outputs_and_programs<T: Target>(args: &Args, settings: &Settings) -> Status {
     if let Some(path) = &args.json {
         super::check_output_file(path, "--json")?;
     }
     if !args.no_save {
         super::check_output_dir(&args.save, "--save")?;
     }
-    probe::<T>(&settings.program, &settings, "solution")?;
+    probe::<T>(&settings.program, settings, "solution")?;
     if let Some(reference) = &settings.reference {
-        probe::<T>(reference, &settings, "reference")?;
+        probe::<T>(reference, settings, "reference")?;
     }
+    Ok(())
+}
+
+/// The campaign loop with a progress bar, within the budget `args` ask for (its time
+/// counted from `started`).
+fn search<T: Target>(
+    args: &Args,
+    settings: &Settings,
+    jobs: usize,
+    started: std::time::Instant,
+) -> FailureSearch<T> {
     let cases = args
         .cases
         .unwrap_or(if args.time.is_some() { u64::MAX } else { 1000 });
@@ -312,79 +360,158 @@ fn stress<T: Target>(args: Args) -> Status {
         jobs,
     };
     let bar = progress_bar(cases);
-    let search = find_failure::<T>(&settings, budget, |done, report| {
+    let search = find_failure::<T>(settings, budget, |done, report| {
         bar.set_position(done);
         bar.set_message(report.tally());
     });
     bar.finish_and_clear();
-    let report = &search.report;
-    let (index, input, verdict) = match search.found {
-        // `--cases 0` runs no input: nothing checked is no pass (as in `diff`).
-        None if search.done == 0 => {
-            outln!(
-                "`{}`: NOTHING CHECKED: no input was run (--cases 0)",
-                args.solution
-            );
-            write_json::<T>(&args, &settings, report, search.elapsed, None)?;
-            return Err(Exit::Unjudged(anyhow::anyhow!(
-                "nothing was checked: no input was run (--cases 0)"
-            )));
-        }
-        None => {
-            // "1 input, accepted", not "1 inputs, every one accepted" (issue 38).
-            let accepted = match search.done {
-                1 => "1 input, accepted".to_string(),
-                n => format!("{} inputs, every one accepted", retrocheck::text::thousands(n)),
-            };
-            outln!(
-                "`{}`: {accepted} ({:.1} s, sizes up to {} {})",
-                args.solution,
-                search.elapsed.as_secs_f64(),
-                retrocheck::text::thousands(settings.largest::<T>().into()),
-                T::UNIT
-            );
-            outln!("{}", report.text());
-            return write_json::<T>(&args, &settings, report, search.elapsed, None);
-        }
-        Some(Found::Trouble {
-            index,
-            input,
-            trouble,
-        }) => {
-            outln!("{}", report.text());
-            let failure = StressFailure::Trouble {
-                index,
-                seed: args.seed,
-                trouble: trouble.to_string(),
-                regenerate: regenerate::<T>(&settings, &args, index),
-            };
-            if let Err(Exit::BadInput(e) | Exit::Found(e)) =
-                write_json::<T>(&args, &settings, report, search.elapsed, Some(failure))
-            {
-                eprintln!("retrocheck: {e:#}");
-            }
-            let report = anyhow::anyhow!(
-                "input {index} ({}): {trouble}\n{}",
-                regenerate::<T>(&settings, &args, index),
-                block(input.text().as_bytes(), SHOWN_OUTPUT)
-            );
-            return Err(match trouble {
-                Trouble::Spawn { .. } => Exit::BadInput(report),
-                _ => Exit::Unjudged(report),
-            });
-        }
-        Some(Found::Failure {
-            index,
-            input,
-            verdict,
-        }) => (index, input, verdict),
+    search
+}
+
+/// No input was run (`--cases 0`): said, and no pass.
+fn nothing_checked<T: Target>(
+    args: &Args,
+    settings: &Settings,
+    report: &Report,
+    elapsed: Duration,
+) -> Status {
+    outln!(
+        "`{}`: NOTHING CHECKED: no input was run (--cases 0)",
+        args.solution
+    );
+    write_json::<T>(args, settings, report, elapsed, None)?;
+    Err(Exit::Unjudged(anyhow::anyhow!(
+        "nothing was checked: no input was run (--cases 0)"
+    )))
+}
+
+/// Every input was accepted: the line and the report.
+fn passed<T: Target>(
+    args: &Args,
+    settings: &Settings,
+    report: &Report,
+    elapsed: Duration,
+    done: u64,
+) -> Status {
+    // "1 input, accepted", not "1 inputs, every one accepted" (issue 38).
+    let accepted = match done {
+        1 => "1 input, accepted".to_string(),
+        n => format!("{} inputs, every one accepted", retrocheck::text::thousands(n)),
     };
+    outln!(
+        "`{}`: {accepted} ({:.1} s, sizes up to {} {})",
+        args.solution,
+        elapsed.as_secs_f64(),
+        retrocheck::text::thousands(settings.largest::<T>().into()),
+        T::UNIT
+    );
+    outln!("{}", report.text());
+    write_json::<T>(args, settings, report, elapsed, None)
+}
+
+/// Input `index` could not be judged: the report, the JSON, and the trouble as the
+/// error (a program that could not start is bad input, anything else unjudged).
+#[allow(clippy::too_many_arguments)]
+fn unjudged<T: Target>(
+    args: &Args,
+    settings: &Settings,
+    report: &Report,
+    elapsed: Duration,
+    index: u64,
+    input: &Input<T>,
+    trouble: Trouble,
+) -> Status {
+    outln!("{}", report.text());
+    let failure = StressFailure::Trouble {
+        index,
+        seed: args.seed,
+        trouble: trouble.to_string(),
+        regenerate: regenerate::<T>(settings, args, index),
+    };
+    if let Err(Exit::BadInput(e) | Exit::Found(e)) =
+        write_json::<T>(args, settings, report, elapsed, Some(failure))
+    {
+        eprintln!("retrocheck: {e:#}");
+    }
+    let report = anyhow::anyhow!(
+        "input {index} ({}): {trouble}\n{}",
+        regenerate::<T>(settings, args, index),
+        block(input.text().as_bytes(), SHOWN_OUTPUT)
+    );
+    Err(match trouble {
+        Trouble::Spawn { .. } => Exit::BadInput(report),
+        _ => Exit::Unjudged(report),
+    })
+}
+
+/// The input the program failed, as the campaign loop found it.
+struct Failing<T> {
+    index: u64,
+    input: Input<T>,
+    verdict: Verdict,
+}
+
+/// The program failed an input: shrink it, save it, print the report and write the
+/// JSON.
+fn failed<T: Target>(
+    args: &Args,
+    settings: &Settings,
+    report: &Report,
+    elapsed: Duration,
+    jobs: usize,
+    found: Failing<T>,
+) -> Status {
+    let Failing {
+        index,
+        input,
+        verdict,
+    } = found;
     outln!(
         "input {index} ({}, found in {:.1} s): {verdict}",
         retrocheck::text::count(input.cases.len(), "test case"),
-        search.elapsed.as_secs_f64()
+        elapsed.as_secs_f64()
     );
-    outln!("regenerate it: {}", regenerate::<T>(&settings, &args, index));
+    outln!("regenerate it: {}", regenerate::<T>(settings, args, index));
+    let reduced = shrink::<T>(args, settings, jobs, index, &input, &verdict);
+    let text = reduced.input.text();
+    let expected = expected(settings, &reduced.input).map_err(|e| Exit::Unjudged(anyhow::anyhow!("{e}")))?;
+    // Saved first, then printed: a standard output that is closed or full must not
+    // cost the case.
+    let saving = save(args, settings, &reduced, &text, &expected);
+    print_shrunk::<T>(index, &verdict, &reduced, &text, &expected);
+    let saved = print_saving(args, saving);
+    outln!("\n{}", report.text());
+    let failure = StressFailure::Failed {
+        index,
+        seed: args.seed,
+        verdict: verdict.code().into(),
+        message: verdict.to_string(),
+        regenerate: regenerate::<T>(settings, args, index),
+        shrunk: shrunk_record(&reduced, text),
+        saved,
+    };
+    if let Err(Exit::BadInput(e) | Exit::Found(e)) =
+        write_json::<T>(args, settings, report, elapsed, Some(failure))
+    {
+        eprintln!("retrocheck: {e:#}");
+    }
+    Err(Exit::Found(anyhow::anyhow!(
+        "`{}`: {}",
+        args.solution,
+        reduced.verdict.kind()
+    )))
+}
+
+/// Shrinks the failing input by re-running the program, within `--shrink-time` (or
+/// `--time`); says when the program failed every run of it, not always the same way.
+fn shrink<T: Target>(
+    args: &Args,
+    settings: &Settings,
+    jobs: usize,
+    index: u64,
+    input: &Input<T>,
+    verdict: &Verdict,
+) -> Reduced<T> {
     eprintln!("shrinking, re-running the program at each step …");
     // Shrinking gets --shrink-time, or as long as the search with --time; one too long
     // to add to the clock (2^64 s) is no deadline.
@@ -392,7 +519,7 @@ fn stress<T: Target>(args: Args) -> Status {
         .shrink_time
         .or(args.time)
         .and_then(|t| std::time::Instant::now().checked_add(t));
-    let reduced = reduce(&settings, &input, &verdict, jobs, deadline);
+    let reduced = reduce(settings, input, verdict, jobs, deadline);
     if reduced.found.always() && reduced.found.mixed() {
         outln!(
             "the program failed every run of input {index}, not always the same way ({}): shrunk on the {}, which most runs gave",
@@ -400,15 +527,16 @@ fn stress<T: Target>(args: Args) -> Status {
             reduced.kind
         );
     }
-    let text = reduced.input.text();
-    let expected = expected(&settings, &reduced.input).map_err(|e| Exit::Unjudged(anyhow::anyhow!("{e}")))?;
-    // Saved first, then printed: a standard output that is closed or full must not
-    // cost the case.
-    let saving = save(&args, &settings, &reduced, &text, &expected);
+    reduced
+}
+
+/// The shrunk input (cut to one screen when long), how shrinking went, the expected
+/// output and the program's, and the verdict.
+fn print_shrunk<T: Target>(index: u64, verdict: &Verdict, reduced: &Reduced<T>, text: &str, expected: &[u8]) {
     let again = &reduced.reproduced;
     // A long case is cut to one screen as the library's report cuts it.
-    let cut = cut::<T>(&text, &expected, &reduced.output, &reduced.verdict);
-    let shown = cut.as_ref().map_or(text.as_str(), |(shown, _)| shown.as_str());
+    let cut = cut::<T>(text, expected, &reduced.output, &reduced.verdict);
+    let shown = cut.as_ref().map_or(text, |(shown, _)| shown.as_str());
     if again.always() {
         outln!(
             "\nshrunk in {} ({}, {:.1} s) to {}:\n\n{shown}",
@@ -436,8 +564,7 @@ fn stress<T: Target>(args: Args) -> Status {
             again.runs
         );
     }
-    let official = reduced.input.cases.iter().all(|c| c.is_official());
-    if !official {
+    if !official(reduced) {
         outln!(
             "(this input is outside the original judge's constraints (docs/problems/{}.md): only --edge-cases or --beyond-limits draw such inputs)\n",
             T::NAME
@@ -450,7 +577,7 @@ fn stress<T: Target>(args: Args) -> Status {
     }
     match &cut {
         None => {
-            outln!("expected output:\n{}", block(&expected, SHOWN_OUTPUT));
+            outln!("expected output:\n{}", block(expected, SHOWN_OUTPUT));
             outln!("your output:\n{}", block(&reduced.output, SHOWN_OUTPUT));
         }
         Some((_, files)) => outln!("{files}"),
@@ -465,10 +592,20 @@ fn stress<T: Target>(args: Args) -> Status {
             again.runs
         );
     }
-    if symptom(&reduced.verdict) != symptom(&verdict) {
+    if symptom(&reduced.verdict) != symptom(verdict) {
         outln!("(the symptom changed while shrinking, the verdict did not: as found, {verdict})");
     }
-    let saved = match saving {
+}
+
+/// Whether every test case of the shrunk input is within the original judge's
+/// constraints.
+fn official<T: Target>(reduced: &Reduced<T>) -> bool {
+    reduced.input.cases.iter().all(|c| c.is_official())
+}
+
+/// Says what became of the shrunk input; the path it was saved as, if it was.
+fn print_saving(args: &Args, saving: Saving) -> Option<String> {
+    match saving {
         Saving::Saved(saved) => {
             super::keep(format_args!(
                 "\n{} {} and {}",
@@ -492,42 +629,23 @@ fn stress<T: Target>(args: Args) -> Status {
             eprintln!("retrocheck: not saved in {}: {e}", args.save.display());
             None
         }
-    };
-    outln!("\n{}", report.text());
-    let json = write_json::<T>(
-        &args,
-        &settings,
-        report,
-        search.elapsed,
-        Some(StressFailure::Failed {
-            index,
-            seed: args.seed,
-            verdict: verdict.code().into(),
-            message: verdict.to_string(),
-            regenerate: regenerate::<T>(&settings, &args, index),
-            shrunk: ShrunkRecord {
-                input: text.clone(),
-                verdict: reduced.verdict.code().into(),
-                message: reduced.verdict.to_string(),
-                steps: reduced.steps,
-                runs: reduced.runs,
-                seconds: reduced.elapsed.as_secs_f64(),
-                out_of_time: reduced.out_of_time,
-                official,
-                reruns: again.runs,
-                failed_reruns: again.failed,
-            },
-            saved,
-        }),
-    );
-    if let Err(Exit::BadInput(e) | Exit::Found(e)) = json {
-        eprintln!("retrocheck: {e:#}");
     }
-    Err(Exit::Found(anyhow::anyhow!(
-        "`{}`: {}",
-        args.solution,
-        reduced.verdict.kind()
-    )))
+}
+
+/// The JSON record of the shrunk input, `text`.
+fn shrunk_record<T: Target>(reduced: &Reduced<T>, text: String) -> ShrunkRecord {
+    ShrunkRecord {
+        input: text,
+        verdict: reduced.verdict.code().into(),
+        message: reduced.verdict.to_string(),
+        steps: reduced.steps,
+        runs: reduced.runs,
+        seconds: reduced.elapsed.as_secs_f64(),
+        out_of_time: reduced.out_of_time,
+        official: official(reduced),
+        reruns: reduced.reproduced.runs,
+        failed_reruns: reduced.reproduced.failed,
+    }
 }
 
 /// The shrunk case cut to one screen, when the case and both outputs printed whole
@@ -671,6 +789,7 @@ fn write_json<T: Target>(
         return Ok(());
     };
     let json = StressFile {
+        format: STRESS_FORMAT.into(),
         solution: args.solution.clone(),
         reference: args.reference.clone(),
         seed: args.seed,
@@ -688,34 +807,6 @@ fn write_json<T: Target>(
     };
     let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
     std::fs::write(path, text + "\n").map_err(|e| Exit::bad(format!("cannot write {}: {e}", path.display())))
-}
-
-/// Refuses sizes this machine cannot hold (a game per job), and says when the official
-/// limit caps `--max-size`: `stress`, and `generate --index`, which writes the same
-/// inputs.
-pub fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
-    let largest = u64::from(settings.largest::<T>());
-    let asked = settings.max_size;
-    if let Some(cap) = T::OFFICIAL_MAX {
-        if !settings.rules.beyond_limits && asked > cap {
-            eprintln!(
-                "retrocheck: note: --max-size {asked} is beyond the official limit ({cap} {}): trying up to {cap} (--beyond-limits to go further)",
-                T::UNIT
-            );
-        }
-    }
-    // Positions of the product game (and moves a position) at the largest size.
-    let (positions, moves) = T::largest_product(largest);
-    retrocheck::internals::sizes::check_cases(positions, moves, jobs as u64).map_err(|e| {
-        if T::CONTEST {
-            Exit::bad(format!(
-                "--max-size {asked}: the product game of a test case of {largest} {}: {e}",
-                T::UNIT
-            ))
-        } else {
-            Exit::bad(format!("--max-size {asked}: {e}"))
-        }
-    })
 }
 
 /// Refuses a `--memory-limit` above this process's hard RLIMIT_AS, which no child can

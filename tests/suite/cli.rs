@@ -390,3 +390,31 @@ fn stress_help_gives_every_problems_time_limit_and_default_size() {
         );
     }
 }
+
+/// `diff` of a solver that refuses every case (minimax on games of 10^4 positions and
+/// more) said "passed: 50 cases checked … no failure in 50 cases" and exited 0, with
+/// nothing checked. It now says so, with the status of a run that could not judge.
+#[test]
+fn diff_of_a_solver_that_refuses_every_case_is_no_pass() {
+    let o = retrocheck()
+        .args([
+            "diff",
+            "--solver",
+            "minimax",
+            "--family",
+            "large",
+            "--cases",
+            "3",
+            "--no-save",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("0 cases checked (3 more refused by the solver)"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!stdout(&o).contains("passed"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("nothing was checked"), "{}", stderr(&o));
+}

@@ -1,6 +1,7 @@
 //! Replays every case in `corpus/` through every applicable oracle and against its
 //! `.out` file.
 
+use crate::support::{retrocheck, stdout};
 use retrocheck::internals::corpus::{inputs, replay_file};
 use std::path::Path;
 
@@ -41,4 +42,23 @@ fn a_wrong_expected_output_is_reported_with_its_line() {
     std::fs::remove_file(games.join("t.out")).unwrap();
     let e = replay_file(&games.join("t.game")).unwrap_err().to_string();
     assert!(e.contains("cannot read the expected output"), "{e}");
+}
+
+#[test]
+fn replay_blames_the_corpus_for_an_input_without_its_out_as_the_api_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::write(games.join("a.game"), "game 1;\n0 A ;\n").unwrap();
+    let api = retrocheck::api::replay(&retrocheck::solve::Retrograde::default(), dir.path()).unwrap_err();
+    assert!(api.failure().is_none(), "the API blames the solver: {api}");
+    let o = retrocheck().arg("replay").arg(dir.path()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stdout(&o).contains("BAD"), "{}", stdout(&o));
+    // A stale .out is the corpus's too, as for the API.
+    std::fs::write(games.join("a.out"), "0 A 0 -\n").unwrap();
+    let api = retrocheck::api::replay(&retrocheck::solve::Retrograde::default(), dir.path()).unwrap_err();
+    assert!(api.failure().is_none(), "the API blames the solver: {api}");
+    let o = retrocheck().arg("replay").arg(dir.path()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
 }

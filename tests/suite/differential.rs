@@ -3,9 +3,9 @@
 //! a 1-minimal case, the same for any thread count, and the same seed gives the same
 //! summary.
 
-use proptest::prelude::*;
+use retrocheck::api::Property;
 use retrocheck::internals::case::Case;
-use retrocheck::internals::failure::{save_failure, triage, Policy};
+use retrocheck::internals::failure::{triage, Policy};
 use retrocheck::internals::generate::strategy;
 use retrocheck::internals::generate::{self, Family};
 use retrocheck::internals::oracles::{check_case, Oracles};
@@ -16,32 +16,25 @@ use retrocheck::internals::shrink::single_removals;
 use retrocheck::internals::subject::Subject;
 use retrocheck::problems::Problem;
 use retrocheck::solve::Retrograde;
+use retrocheck_selftest::mutants::Planted;
 use retrocheck_selftest::registry;
 
-/// The property: retrograde passes every oracle. A failure is shrunk and saved in the
-/// corpus as text before proptest reports it.
-fn passes(case: &Case) -> Result<(), TestCaseError> {
-    match save_failure(case, &Retrograde, &Oracles::default()) {
-        None => Ok(()),
-        Some(report) => Err(TestCaseError::fail(report)),
-    }
-}
-
-fn config() -> ProptestConfig {
-    crate::config()
+/// The property: retrograde passes every oracle on the cases of `property` (their
+/// count follows `PROPTEST_CASES`), through the API's `Property`. A failure panics
+/// with its report, shrunk by retrocheck's shrinker, and is saved in the corpus when
+/// `RETROCHECK_CORPUS` asks for it.
+fn passes(property: Property) {
+    property.assert(&Retrograde);
 }
 
 macro_rules! family_properties {
     ($($name:ident => $family:expr),* $(,)?) => {
-        proptest! {
-            #![proptest_config(config())]
-            $(
-                #[test]
-                fn $name(case in strategy::case($family, 16)) {
-                    passes(&case)?;
-                }
-            )*
-        }
+        $(
+            #[test]
+            fn $name() {
+                passes(Property::family($family, 16));
+            }
+        )*
     };
 }
 
@@ -60,29 +53,22 @@ family_properties! {
     swarm => Family::Swarm,
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, ..config() })]
-
-    /// Medium games, beyond minimax: retrograde against value iteration and certify.
-    #[test]
-    fn medium_swarm_games(case in strategy::case(Family::Swarm, 300)) {
-        passes(&case)?;
-    }
+/// Medium games, beyond minimax: retrograde against value iteration and certify.
+#[test]
+fn medium_swarm_games() {
+    passes(Property::family(Family::Swarm, 300).cases(32));
 }
 
-proptest! {
-    #![proptest_config(config())]
-
-    /// Games and contest instances long by construction (one in 32 searched for longer
-    /// ones), up to 1,000 positions: the families where a bounded horizon shows.
-    #[test]
-    fn long_games(case in long_case(1_000)) {
-        passes(&case)?;
-    }
+/// Games and contest instances long by construction (one in 32 searched for longer
+/// ones), up to 1,000 positions: the families where a bounded horizon shows.
+#[test]
+fn long_games() {
+    passes(Property::new(long_case(1_000)));
 }
 
 /// A case of `chains` or of a `long-<problem>` family, the families in turn.
-fn long_case(max_positions: usize) -> BoxedStrategy<Case> {
+fn long_case(max_positions: usize) -> proptest::strategy::BoxedStrategy<Case> {
+    use proptest::strategy::Strategy;
     let long: Vec<_> = Family::SEEDED
         .iter()
         .filter(|f| matches!(f, Family::Chains | Family::Long(_)))
@@ -92,7 +78,7 @@ fn long_case(max_positions: usize) -> BoxedStrategy<Case> {
 }
 
 /// Every family but `large`, whose games are too big for a debug-build test.
-fn campaign(cases: u64, seed: u64) -> Phase {
+fn phase(cases: u64, seed: u64) -> Phase {
     let mut families = Family::SEEDED.to_vec();
     families.push(Family::Exhaustive);
     Phase {
@@ -107,19 +93,19 @@ fn campaign(cases: u64, seed: u64) -> Phase {
     }
 }
 
-fn run_on(threads: usize, campaign: &Phase, solver: &dyn Subject) -> Summary {
+fn run_on(threads: usize, phase: &Phase, solver: &dyn Subject) -> Summary {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .unwrap();
-    pool.install(|| bulk::run_phase(campaign, solver, &|_| {}))
+    pool.install(|| bulk::run_phase(phase, solver, &|_| {}))
 }
 
 #[test]
 fn a_planted_bug_is_found_and_shrunk_to_the_same_one_minimal_case_on_any_thread_count() {
     let planted = registry::by_name("planted").unwrap();
     let planted = planted.as_ref();
-    let c = campaign(20_000, 7);
+    let c = phase(20_000, 7);
     let mut shrunk = Vec::new();
     for threads in [1, 2] {
         let summary = run_on(threads, &c, planted);
@@ -158,32 +144,22 @@ fn a_planted_bug_is_found_and_shrunk_to_the_same_one_minimal_case_on_any_thread_
 
 #[test]
 fn a_failing_property_saves_one_shrunk_case_in_the_corpus() {
-    use proptest::test_runner::{Config, TestRunner};
     let corpus = tempfile::tempdir().unwrap();
-    let planted = registry::by_name("planted").unwrap();
-    let mut runner = TestRunner::new(Config {
-        failure_persistence: None,
-        ..Config::default()
-    });
-    let result = runner.run(&strategy::case(Family::Multi, 16), |case| {
-        match retrocheck::internals::failure::report_failure(
-            Some(corpus.path().to_path_buf()),
-            &case,
-            planted.as_ref(),
-            &Oracles::default(),
-        ) {
-            None => Ok(()),
-            Some(report) => Err(TestCaseError::fail(report)),
-        }
-    });
-    assert!(result.is_err(), "the planted bug is found");
-    // proptest re-ran the property on many shrinking candidates; one case was saved.
+    let failure = Property::family(Family::Multi, 16)
+        .save_to(Some(corpus.path().to_path_buf()))
+        .run(&Planted)
+        .expect_err("the planted bug is found");
     let saved: Vec<_> = std::fs::read_dir(corpus.path().join("games"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
     assert_eq!(saved.len(), 2, "{saved:?}");
     let game = saved.iter().find(|p| p.extension().unwrap() == "game").unwrap();
+    assert!(
+        matches!(&failure.saved, Some(Ok(path)) if path == game),
+        "{:?}",
+        failure.saved
+    );
     let text = std::fs::read_to_string(game).unwrap();
     assert!(
         text.starts_with("game 1;") || text.starts_with("game 2;"),
@@ -193,7 +169,7 @@ fn a_failing_property_saves_one_shrunk_case_in_the_corpus() {
 
 #[test]
 fn the_same_seed_gives_the_same_summary_on_one_and_two_threads() {
-    let c = campaign(3_000, 42);
+    let c = phase(3_000, 42);
     let (one, two) = (run_on(1, &c, &Retrograde), run_on(2, &c, &Retrograde));
     assert!(
         one.failure.is_none(),
@@ -203,7 +179,7 @@ fn the_same_seed_gives_the_same_summary_on_one_and_two_threads() {
     assert_eq!(one.families, two.families);
     assert_eq!(one.cases, 3_000);
     assert_eq!(one.table(), two.table());
-    let other = run_on(2, &campaign(3_000, 43), &Retrograde);
+    let other = run_on(2, &phase(3_000, 43), &Retrograde);
     assert_ne!(one.families, other.families, "another seed gives other cases");
 }
 
@@ -211,7 +187,7 @@ fn the_same_seed_gives_the_same_summary_on_one_and_two_threads() {
 fn shards_split_a_campaign_into_disjoint_cases() {
     // Shards deal each family's cases in turn: with a multiple of (families × shards)
     // cases, the shards run exactly the campaign's cases.
-    let mut whole = campaign(0, 5);
+    let mut whole = phase(0, 5);
     whole.cases = 4 * whole.families.len() as u64;
     let half = whole.cases / 2;
     let halves = [Shard { index: 0, count: 2 }, Shard { index: 1, count: 2 }].map(|shard| Phase {
@@ -235,7 +211,7 @@ fn cases_per_family(families: &[Family], shard: Shard, cases: u64) -> Vec<(Famil
         families: families.to_vec(),
         cases,
         shard,
-        ..campaign(cases, 99)
+        ..phase(cases, 99)
     };
     let mut per: Vec<(Family, Vec<(u64, usize)>)> = families.iter().map(|&f| (f, Vec::new())).collect();
     for i in 0..cases {

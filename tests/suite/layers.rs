@@ -314,6 +314,27 @@ fn no_two_folders_or_files_of_a_crate_import_each_other() {
     }
 }
 
+/// The command line's verbs share their helpers through `cli` (its `mod.rs`),
+/// `cli::input` and `cli::own` (issue 37, item 6): no verb's file imports another
+/// verb's, so a verb reads on its own.
+#[test]
+fn no_verb_of_the_command_line_imports_another_verbs_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let graph = graph(&modules(&root.join("src")), false);
+    let verb = |m: &str| m.starts_with("cli::") && !["cli::input", "cli::own"].contains(&m);
+    let mut found = Vec::new();
+    for (from, imports) in graph.iter().filter(|(from, _)| verb(from)) {
+        for (to, files) in imports.iter().filter(|(to, _)| verb(to)) {
+            found.push(format!("{from} -> {to} (in {files:?})"));
+        }
+    }
+    assert!(
+        graph.contains_key("cli::stress") && graph["cli::stress"].contains_key("cli"),
+        "the verbs' imports of cli are seen: {graph:?}"
+    );
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
 /// The check above is only worth something if it sees a loop: two folders that import
 /// each other through a `use` group, a `super::` path and an expression path.
 #[test]

@@ -6,8 +6,8 @@ use proptest::prelude::*;
 use retrocheck::internals::case::Case;
 use retrocheck::internals::generate::strategy;
 use retrocheck::internals::generate::{self, Family};
-use retrocheck::internals::oracles::metamorphic::{check_relation, check_relations, Relation};
-use retrocheck::internals::oracles::{check_case, Oracles, RelationsRun};
+use retrocheck::internals::oracles::metamorphic::Relation;
+use retrocheck::internals::oracles::{check_case, check_relation, check_relations, Oracles, RelationsRun};
 use retrocheck::solve::{retrograde, Retrograde, SolveError, Solver};
 use retrocheck::{Game, Side, Solution, Value};
 

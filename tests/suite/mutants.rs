@@ -17,7 +17,7 @@ use retrocheck_selftest::registry;
 /// The exhaustive phase, which no mutant needs, and the large phase, which only
 /// `remoteness-u16` needs (see [`NEEDS_THE_LARGE_PHASE`]), are left out here; the
 /// kill table of `retrocheck mutants` runs the whole default campaign.
-fn test_campaigns() -> Vec<Phase> {
+fn test_phases() -> Vec<Phase> {
     let phases = Plan::default().phases();
     let caps = [CAP, 130, 0, 0];
     phases
@@ -101,7 +101,7 @@ const NEEDS_THE_SCALE_PHASE: &[&str] = &[
 
 #[test]
 fn the_scale_phase_finds_the_mutants_that_need_big_games() {
-    let scale = &test_campaigns()[1..];
+    let scale = &test_phases()[1..];
     for name in NEEDS_THE_SCALE_PHASE {
         let solver = registry::by_name(name).unwrap();
         let (summary, _) = retrocheck::internals::run::plan::run_phases(scale, solver.as_ref(), &|_, _| {});
@@ -118,7 +118,7 @@ fn the_large_phase_catches_remoteness_u16() {
     let solver = registry::by_name("remoteness-u16").unwrap();
     let large: Vec<Phase> = Plan::default().phases().into_iter().skip(3).collect();
     caught(
-        kill::campaign_kill(solver.as_ref(), &large),
+        kill::bulk_kill(solver.as_ref(), &large),
         "remoteness-u16 (large phase)",
         6,
     );
@@ -129,7 +129,7 @@ fn the_seeded_phase_catches_every_mutant_of_small_games_and_shrinks_it_1_minimal
     // The seeded phase runs up to CAP cases; every mutant but those that need the
     // scale or large phases must die within a tenth of that.
     every_mutant_caught("diff", CAP / 10, |solver| {
-        kill::campaign_kill(solver, &test_campaigns()[..1])
+        kill::bulk_kill(solver, &test_phases()[..1])
     });
 }
 

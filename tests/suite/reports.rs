@@ -318,7 +318,7 @@ fn stress_counts_are_written_one_way_and_the_size_unit_is_said() {
     let solution = format!("{} solve pursuit", crate::support::BIN);
     let o = crate::support::retrocheck()
         .args(["stress", "pursuit", "--solution", &solution, "--cases", "1000"])
-        .args(["--max-size", "3", "--jobs", "2"])
+        .args(["--max-size", "3", "--jobs", "2", "--no-save"])
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&o.stdout);

@@ -1,8 +1,10 @@
-//! Campaigns split into shards: `diff --shard i/N` runs its share of the campaign's
-//! cases, of every family, and `retrocheck merge` of every shard's JSON summary is the
-//! unsharded summary of the same seed and cases, timings aside.
+//! Campaigns split into shards and merged, every test of `retrocheck merge`: `diff
+//! --shard i/N` runs its share of the campaign's cases, of every family; `merge` of
+//! every shard's JSON summary is the unsharded summary of the same seed and cases,
+//! timings aside, and it refuses shards of another campaign, format or version, edited
+//! or forged ones.
 
-use crate::support::retrocheck;
+use crate::support::{retrocheck, stderr, stdout};
 use retrocheck::internals::generate::Family;
 use retrocheck::internals::run::phase::Phase;
 use retrocheck::internals::run::plan::Plan;
@@ -197,4 +199,270 @@ fn diff_and_merge_count_checked_skipped_and_refused_cases_alike() {
         };
         assert!(whole.ends_with(more), "{whole}");
     }
+}
+
+/// `diff --shard i/2 --json` of a small campaign, with `extra` options; the JSON path.
+fn shard(dir: &Path, i: u64, extra: &[&str]) -> std::path::PathBuf {
+    let json = dir.join(format!("shard-{i}-{}.json", extra.join("_").replace('/', "")));
+    let o = retrocheck()
+        .args([
+            "diff",
+            "--no-save",
+            "--seed",
+            "3",
+            "--max-positions",
+            "20",
+            "--shard",
+        ])
+        .arg(format!("{i}/2"))
+        .arg("--json")
+        .arg(&json)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    json
+}
+
+#[test]
+fn merge_refuses_shards_of_other_campaigns_and_edited_summaries() {
+    let dir = tempfile::tempdir().unwrap();
+    let merge = |files: &[&Path]| retrocheck().arg("merge").args(files).output().unwrap();
+    let a = shard(dir.path(), 0, &["--cases", "40"]);
+    let b = shard(dir.path(), 1, &["--cases", "40"]);
+    assert_eq!(
+        merge(&[&a, &b]).status.code(),
+        Some(0),
+        "{}",
+        stderr(&merge(&[&a, &b]))
+    );
+    for other in [
+        shard(dir.path(), 1, &["--cases", "41"]),
+        shard(dir.path(), 1, &["--cases", "40", "--family", "uniform,dag"]),
+        shard(dir.path(), 1, &["--cases", "40", "--min-positions", "2"]),
+        shard(dir.path(), 1, &["--cases", "40", "--time", "1h"]),
+    ] {
+        let o = merge(&[&a, &other]);
+        assert_eq!(o.status.code(), Some(2), "{other:?} merged: {}", stdout(&o));
+        assert!(stderr(&o).contains("another campaign"), "{}", stderr(&o));
+    }
+    // Hand edits: a family count, a total, "passed" without a failure, 2^64 − 1 cases.
+    let text = std::fs::read_to_string(&b).unwrap();
+    let mut edits = Vec::new();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["families"][0]["cases"] = (json["families"][0]["cases"].as_u64().unwrap() + 1).into();
+    edits.push(json);
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["cases"] = u64::MAX.into();
+    edits.push(json);
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["passed"] = false.into();
+    edits.push(json);
+    for (n, edited) in edits.into_iter().enumerate() {
+        let path = dir.path().join(format!("edited-{n}.json"));
+        std::fs::write(&path, edited.to_string()).unwrap();
+        let o = merge(&[&a, &path]);
+        assert_eq!(o.status.code(), Some(2), "edit {n} merged: {}", stdout(&o));
+        assert!(stderr(&o).contains("checksum"), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_failing_merge_says_what_its_case_count_means() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for i in 0..2 {
+        let json = dir.path().join(format!("{i}.json"));
+        let o = retrocheck()
+            .args([
+                "diff",
+                "--no-save",
+                "--solver",
+                "lifo",
+                "--cases",
+                "200",
+                "--shard",
+                &format!("{i}/2"),
+                "--json",
+            ])
+            .arg(&json)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        files.push(json);
+    }
+    let o = retrocheck().arg("merge").args(&files).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("up to its own first failure"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// Regression (issue 38, item 10): a shard with 1,000 cases added (its families' too,
+/// and its checksum computed again, which anyone can: it has no key) merged into
+/// "4000 cases checked" of a 3,000-case campaign, exit 0. The sum of the shards' cases
+/// is checked against the campaign's `--cases`, shard by shard.
+#[test]
+fn merge_refuses_a_shard_with_cases_added_and_its_checksum_recomputed() {
+    use retrocheck::internals::run::summary::SummaryFile;
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for i in 0..3 {
+        let json = dir.path().join(format!("s{i}.json"));
+        let o = retrocheck()
+            .args([
+                "diff",
+                "--no-save",
+                "--seed",
+                "7",
+                "--cases",
+                "300",
+                "--max-positions",
+                "20",
+            ])
+            .args(["--shard", &format!("{i}/3"), "--json"])
+            .arg(&json)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        files.push(json);
+    }
+    let merge = |files: &[std::path::PathBuf]| retrocheck().arg("merge").args(files).output().unwrap();
+    let o = merge(&files);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("300 cases checked"), "{}", stdout(&o));
+    let mut forged: SummaryFile = serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).unwrap();
+    forged.cases += 1000;
+    forged.families[0].cases += 1000;
+    forged.seal();
+    let path = dir.path().join("forged.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&forged).unwrap()).unwrap();
+    let o = merge(&[files[0].clone(), path, files[2].clone()]);
+    assert_eq!(o.status.code(), Some(2), "merged: {}", stdout(&o));
+    let share = forged.cases - 1000;
+    assert!(
+        stderr(&o).contains(&format!(
+            "has {} cases where its share of the campaign's 300 (--cases 300, --max-positions 20) is {share}",
+            forged.cases
+        )),
+        "{}",
+        stderr(&o)
+    );
+    // Item 13: a summary of another campaign is named in flags, not as a Rust value.
+    let other = dir.path().join("other.json");
+    let o = retrocheck()
+        .args([
+            "diff",
+            "--no-save",
+            "--seed",
+            "7",
+            "--cases",
+            "301",
+            "--max-positions",
+            "20",
+        ])
+        .args(["--shard", "1/3", "--json"])
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = merge(&[files[0].clone(), other, files[2].clone()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(!e.contains("CampaignRecord") && !e.contains("Some("), "{e}");
+    assert!(
+        e.contains("is of another campaign: --cases 301, --max-positions 20; the first is --cases 300, --max-positions 20"),
+        "{e}"
+    );
+}
+
+/// Issue 37, item 4: the diff and stress JSON files name their schema and version in
+/// `format` (docs/json.md); `merge` reads `retrocheck-diff/1`, and summaries without a
+/// format (an older version's), and refuses any other format in one line.
+#[test]
+fn merge_reads_its_own_format_and_older_summaries_and_refuses_another_format() {
+    use retrocheck::internals::run::summary::SummaryFile;
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<_> = (0..2)
+        .map(|i| {
+            let name = format!("s{i}.json");
+            let o = diff(dir.path(), &name, &["--shard", &format!("{i}/2")]);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            dir.path().join(name)
+        })
+        .collect();
+    let text = std::fs::read_to_string(&files[1]).unwrap();
+    assert!(
+        text.starts_with("{\n  \"format\": \"retrocheck-diff/1\",\n"),
+        "{text}"
+    );
+    let merged_json = dir.path().join("merged.json");
+    let merged = merge([
+        files[0].as_os_str(),
+        files[1].as_os_str(),
+        "--json".as_ref(),
+        merged_json.as_os_str(),
+    ]);
+    assert!(
+        std::fs::read_to_string(&merged_json)
+            .unwrap()
+            .starts_with("{\n  \"format\": \"retrocheck-diff/1\",\n"),
+        "{}",
+        stdout(&merged)
+    );
+    // Another version of the schema, and another schema (a stress file).
+    let future = dir.path().join("future.json");
+    std::fs::write(&future, text.replace("retrocheck-diff/1", "retrocheck-diff/2")).unwrap();
+    let stress_json = dir.path().join("stress.json");
+    let wrong = format!("{} solve game --solver lifo", crate::support::BIN);
+    let o = retrocheck()
+        .args([
+            "stress",
+            "game",
+            "--cases",
+            "50",
+            "--no-save",
+            "--solution",
+            &wrong,
+            "--json",
+        ])
+        .arg(&stress_json)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let stress_text = std::fs::read_to_string(&stress_json).unwrap();
+    assert!(
+        stress_text.starts_with("{\n  \"format\": \"retrocheck-stress/1\",\n"),
+        "{stress_text}"
+    );
+    for (file, format) in [
+        (&future, "retrocheck-diff/2"),
+        (&stress_json, "retrocheck-stress/1"),
+    ] {
+        let o = retrocheck()
+            .arg("merge")
+            .args([&files[0], file])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{format} merged: {}", stdout(&o));
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "retrocheck: {}: format {format}, not retrocheck-diff/1: this retrocheck merges the summaries of its own `diff --json` (and those of older versions, which have no format)\n",
+                file.display()
+            )
+        );
+    }
+    // An older version's summary: no format field, its checksum computed without it.
+    let mut old: SummaryFile = serde_json::from_str(&text).unwrap();
+    old.format = None;
+    old.seal();
+    let old_text = serde_json::to_string_pretty(&old).unwrap();
+    assert!(!old_text.contains("format"), "{old_text}");
+    let older = dir.path().join("older.json");
+    std::fs::write(&older, old_text).unwrap();
+    let with_old = merge([&files[0], &older]);
+    assert_eq!(stdout(&with_old), stdout(&merge(&files)));
 }

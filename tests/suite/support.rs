@@ -2,6 +2,7 @@
 //! standard input and read what it printed.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 
 /// The path of the binary under test, built by cargo for this test target (for a
@@ -63,4 +64,70 @@ pub fn stdout(o: &Output) -> String {
 /// Standard error, as text.
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The corpus inputs and outputs saved under `root` (recursively), sorted.
+pub fn saved_files(root: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let Ok(dirs) = std::fs::read_dir(root) else {
+        return found;
+    };
+    for dir in dirs {
+        let dir = dir.unwrap().path();
+        if dir.is_dir() {
+            for file in std::fs::read_dir(&dir).unwrap() {
+                found.push(file.unwrap().path());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Asserts that `root` holds exactly one saved case: an input and its `.out`.
+pub fn one_case_saved(root: &Path, o: &Output) {
+    let files = saved_files(root);
+    assert_eq!(files.len(), 2, "{files:?}\n{}", stderr(o));
+    assert!(files.iter().any(|f| f.extension().unwrap() == "out"), "{files:?}");
+}
+
+/// `diff --solver lifo` finds its bug in the first cases.
+pub fn lifo_diff(corpus: &Path) -> std::process::Command {
+    let mut command = retrocheck();
+    command.args(["diff", "--solver", "lifo", "--cases", "200", "--corpus"]);
+    command.arg(corpus);
+    command
+}
+
+/// Runs `command` with `resource` limited to `bytes` (SIGXFSZ ignored, so that a write
+/// past RLIMIT_FSIZE fails with EFBIG, as on a full disk).
+pub fn with_limit(
+    command: &mut std::process::Command,
+    resource: libc::__rlimit_resource_t,
+    bytes: u64,
+) -> Output {
+    limited(command, resource, bytes).output().unwrap()
+}
+
+/// `command`, set to start with `resource` limited to `bytes` (and SIGXFSZ ignored).
+pub fn limited(
+    command: &mut std::process::Command,
+    resource: libc::__rlimit_resource_t,
+    bytes: u64,
+) -> &mut std::process::Command {
+    use std::os::unix::process::CommandExt;
+    unsafe {
+        command.pre_exec(move || {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(resource, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    command
 }

@@ -75,7 +75,7 @@ pub(crate) struct CorpusFile {
 /// Why a corpus file did not replay.
 #[derive(Clone, Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum ReplayError {
+pub enum CorpusFileError {
     /// The file cannot be used: unreadable, not in its format, or without its `.out`.
     #[error("{}: {message}", path.display())]
     Unusable {
@@ -146,8 +146,8 @@ pub fn read_bounded(path: &Path) -> Result<String, String> {
 /// Loads a corpus input and its `.out` file: every corpus case has its expected output
 /// (write it with `retrocheck solve`, or let `diff`, `shrink` or `stress` save the
 /// case).
-pub(crate) fn load(path: &Path) -> Result<CorpusFile, ReplayError> {
-    let fail = |message: String| ReplayError::Unusable {
+pub(crate) fn load(path: &Path) -> Result<CorpusFile, CorpusFileError> {
+    let fail = |message: String| CorpusFileError::Unusable {
         path: path.to_path_buf(),
         message,
     };
@@ -184,7 +184,7 @@ pub(crate) fn replay(
     file: &CorpusFile,
     under_test: &dyn Subject,
     oracles: &Oracles,
-) -> Result<usize, ReplayError> {
+) -> Result<usize, CorpusFileError> {
     replay_counted(file, under_test, oracles).map(|(cases, _)| cases)
 }
 
@@ -194,11 +194,11 @@ pub(crate) fn replay_counted(
     file: &CorpusFile,
     under_test: &dyn Subject,
     oracles: &Oracles,
-) -> Result<(usize, u64), ReplayError> {
+) -> Result<(usize, u64), CorpusFileError> {
     let mut refused = 0;
     let mut output = String::new();
     for (index, case) in file.cases.iter().enumerate() {
-        let failed = |mismatch| ReplayError::Failed {
+        let failed = |mismatch| CorpusFileError::Failed {
             path: file.path.clone(),
             kind: file.kind,
             k: index + 1,
@@ -212,7 +212,7 @@ pub(crate) fn replay_counted(
     let (want, got) = (out_lines(&file.expected), out_lines(&output));
     match (0..want.len().max(got.len())).find(|&l| want.get(l) != got.get(l)) {
         None => Ok((file.cases.len(), refused)),
-        Some(line) => Err(ReplayError::Stale {
+        Some(line) => Err(CorpusFileError::Stale {
             path: file.path.clone(),
             line: line + 1,
             expected: want.get(line).copied().unwrap_or("<nothing>").into(),
@@ -222,7 +222,7 @@ pub(crate) fn replay_counted(
 }
 
 /// Replays the corpus file at `path` with the optimized solver (`retrocheck replay`).
-pub fn replay_file(path: &Path) -> Result<usize, ReplayError> {
+pub fn replay_file(path: &Path) -> Result<usize, CorpusFileError> {
     replay(&load(path)?, &Retrograde, &Oracles::default())
 }
 

@@ -1,7 +1,7 @@
 //! What happens to every failure, whichever entry point found it — `diff`, `shrink`,
-//! the API, the kill tables, the test properties: shrink it while it fails the same
-//! way, work out the expected output with the references, and save both as text in the
-//! corpus. One function, [`triage`], with a [`Policy`] saying which oracles judge, for
+//! the API (and the project's own test properties through it), the kill tables: shrink
+//! it while it fails the same way, work out the expected output with the references,
+//! and save both as text in the corpus. One function, [`triage`], with a [`Policy`] saying which oracles judge, for
 //! how long, where it is saved, and whether the shrunk case must show the solver's own
 //! wrong lines.
 
@@ -198,10 +198,7 @@ pub fn triage(
     }
     let (kind, text) = case_text(&shrunk.value);
     let expected = crate::oracles::expected::output(&shrunk.value, 1)?;
-    let saved = policy
-        .corpus
-        .as_ref()
-        .map(|root| corpus::save(root, kind, &text, &expected).map_err(|e| SaveError::new(root, e)));
+    let saved = save(policy, kind, &text, &expected);
     Ok(Triaged {
         shrunk,
         mismatch,
@@ -209,6 +206,21 @@ pub fn triage(
         expected,
         saved,
     })
+}
+
+/// Saves a case's canonical `text` and its `expected` output in the corpus `policy`
+/// names, if any: the one place a failure is saved, whether [`triage`] shrank it or the
+/// API reports a case that would not shrink (one that no longer fails) as found.
+pub(crate) fn save(
+    policy: &Policy,
+    kind: Kind,
+    text: &str,
+    expected: &str,
+) -> Option<Result<Saved, SaveError>> {
+    policy
+        .corpus
+        .as_ref()
+        .map(|root| corpus::save(root, kind, text, expected).map_err(|e| SaveError::new(root, e)))
 }
 
 /// `case` with its ids renumbered in order of discovery — breadth first along the
@@ -253,54 +265,4 @@ pub(crate) fn normalised_from(game: &crate::Game, start: u32) -> Option<crate::G
     }
     let identity = perm.iter().enumerate().all(|(p, &q)| p as u32 == q);
     (!identity).then(|| crate::transform::relabel(game, &perm))
-}
-
-/// For test properties: when `case` fails, shrink it and return a report with the
-/// shrunk case as text. The case is saved in a corpus only when asked, with
-/// `RETROCHECK_CORPUS=DIR` (for example `corpus`, which `cargo test` replays from then
-/// on): a test never writes into the source tree on its own. proptest calls a failing
-/// property again on each of its shrinking candidates: only the first failure of each
-/// kind in a process is shrunk and saved.
-pub fn save_failure(case: &Case, under_test: &dyn Subject, oracles: &Oracles) -> Option<String> {
-    let root = std::env::var_os("RETROCHECK_CORPUS").map(PathBuf::from);
-    report_failure(root, case, under_test, oracles)
-}
-
-/// [`save_failure`] into the corpus at `root`, if given.
-pub fn report_failure(
-    root: Option<PathBuf>,
-    case: &Case,
-    under_test: &dyn Subject,
-    oracles: &Oracles,
-) -> Option<String> {
-    type Key = (Option<PathBuf>, String, Signature);
-    static SAVED: std::sync::Mutex<Vec<Key>> = std::sync::Mutex::new(Vec::new());
-    let mismatch = check_case(case, under_test, oracles).err()?;
-    let key = (root.clone(), under_test.name().to_string(), mismatch.signature());
-    {
-        let mut saved = SAVED.lock().unwrap_or_else(|e| e.into_inner());
-        if saved.contains(&key) {
-            return Some(format!("{mismatch} (a case failing this way was saved already)"));
-        }
-        saved.push(key);
-    }
-    let policy = Policy {
-        corpus: root,
-        ..Policy::new(*oracles)
-    };
-    Some(match triage(case, under_test, &policy, |_| {}) {
-        Ok(t) => {
-            let saved = match t.saved {
-                None => "; set RETROCHECK_CORPUS=corpus to save it for replay".into(),
-                Some(Ok(s)) => format!(
-                    "; {} {}",
-                    crate::corpus::saved_as(s.already_present),
-                    s.input.display()
-                ),
-                Some(Err(e)) => format!("; {e}"),
-            };
-            format!("{mismatch}\nshrunk to:\n{}{saved}", t.text)
-        }
-        Err(e) => format!("{mismatch}\n(shrinking failed: {e})"),
-    })
 }

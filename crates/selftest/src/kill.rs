@@ -81,7 +81,7 @@ pub const MINIMALITY_CHECKED_UP_TO: usize = 3_000;
 
 /// The bulk runner on `phases` in turn (for the kill table, the default campaign's
 /// phases), the first failure shrunk by the shrinker with the failing phase's oracles.
-pub fn campaign_kill(solver: &dyn Subject, phases: &[Phase]) -> Finding {
+pub fn bulk_kill(solver: &dyn Subject, phases: &[Phase]) -> Finding {
     let (summary, failed) = retrocheck::internals::run::plan::run_phases(phases, solver, &|_, _| {});
     let (Some(failure), Some(phase)) = (summary.failure, failed) else {
         return Finding::Survived { cases: summary.cases };
@@ -126,7 +126,7 @@ pub fn campaign_kill(solver: &dyn Subject, phases: &[Phase]) -> Finding {
 
 /// One phase of seeded cases of every seeded family at 1 to `max_positions` positions,
 /// up to `cases` of them: a test-sized stand-in for the default campaign.
-pub fn seeded_campaign(cases: u64, max_positions: usize, oracles: &Oracles) -> Phase {
+pub fn seeded_phase(cases: u64, max_positions: usize, oracles: &Oracles) -> Phase {
     Phase {
         families: retrocheck::internals::generate::Family::SEEDED.to_vec(),
         cases,
@@ -292,7 +292,7 @@ pub fn row(name: &str, solver: &dyn Subject, oracles: &Oracles) -> Row {
     };
     Row {
         name: name.into(),
-        bulk: campaign_kill(solver, &default_phases(oracles)),
+        bulk: bulk_kill(solver, &default_phases(oracles)),
         proptest: proptest(1, true),
         proptest_seeds: (1..=PROPTEST_SEEDS)
             .filter(|&seed| matches!(proptest(seed, false), Finding::Caught(_)))

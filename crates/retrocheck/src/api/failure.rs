@@ -139,9 +139,7 @@ impl Failure {
                 });
                 let (kind, text) = case_text(case);
                 let expected = crate::oracles::expected::output(case, 1).unwrap_or_else(|e| format!("{e}\n"));
-                let saved = corpus.map(|root| {
-                    crate::corpus::save(root, kind, &text, &expected).map_err(|e| SaveError::new(root, e))
-                });
+                let saved = crate::failure::save(&policy, kind, &text, &expected);
                 Failure::build(
                     under_test,
                     found_in,

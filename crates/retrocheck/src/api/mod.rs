@@ -61,7 +61,9 @@ pub use crate::case::Case;
 pub use crate::corpus::SaveError;
 pub use crate::fuzz::FuzzCase;
 pub use crate::generate::Family;
-pub use crate::oracles::mismatch::{Mismatch, Oracle, Relation, Signature};
+#[doc(inline)]
+pub use crate::oracles::metamorphic::Relation;
+pub use crate::oracles::mismatch::{Mismatch, Oracle, Signature};
 pub use campaign::Campaign;
 pub use declare::{per_thread, Claiming, Claims, Declared, PerThread, Supports};
 pub use failure::WriteError;

@@ -134,7 +134,7 @@ impl Replay {
                     cases += n as u64;
                     refused += r;
                 }
-                Err(corpus::ReplayError::Failed {
+                Err(corpus::CorpusFileError::Failed {
                     path, kind, k, case, ..
                 }) => {
                     let at = match kind {
@@ -183,7 +183,7 @@ fn positions(case: &crate::case::Case) -> u64 {
 }
 
 /// A corpus error's message without the path it starts with (the report names it).
-fn unprefixed(e: &corpus::ReplayError, path: &Path) -> String {
+fn unprefixed(e: &corpus::CorpusFileError, path: &Path) -> String {
     let message = e.to_string();
     message
         .strip_prefix(&format!("{}: ", path.display()))

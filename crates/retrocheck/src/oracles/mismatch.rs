@@ -1,61 +1,12 @@
-//! The vocabulary of failures: the oracles, the metamorphic relations, what a check
-//! reports ([`Mismatch`]) and its kind ([`Signature`]), shared by every entry point.
+//! The vocabulary of failures: the oracles, what a check reports ([`Mismatch`]) and its
+//! kind ([`Signature`]), shared by every entry point.
 
 use crate::game::{Game, Outcome};
+use crate::oracles::metamorphic::Relation;
 use crate::problems::Problem;
 use crate::solution::Difference;
 use crate::solve::Violation;
 use std::fmt;
-
-/// A metamorphic relation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Relation {
-    /// Permute the position ids: the solution is permuted.
-    Relabel,
-    /// Swap every mover, terminal outcome and the draw convention: every winner swaps.
-    SwapSides,
-    /// Reverse or shuffle move lists: the same values, moves first optimal in the new order.
-    ReorderMoves,
-    /// Repeat one move of a position: the same values and moves.
-    DuplicateMove,
-    /// Add a self-loop to a position its mover wins: the same values and moves.
-    WinningSelfLoop,
-    /// Add positions nothing reaches: the old positions keep their values and moves.
-    UnreachablePositions,
-    /// The game beside a relabelled copy of itself: each half solved as alone.
-    DisjointUnion,
-    /// Keep only what one root reaches: the same values and moves there.
-    ReachableRestriction,
-}
-
-impl Relation {
-    /// Every relation, in the order the oracle path runs them.
-    pub(crate) const ALL: [Relation; 8] = [
-        Relation::Relabel,
-        Relation::SwapSides,
-        Relation::ReorderMoves,
-        Relation::DuplicateMove,
-        Relation::WinningSelfLoop,
-        Relation::UnreachablePositions,
-        Relation::DisjointUnion,
-        Relation::ReachableRestriction,
-    ];
-
-    /// The relation's name in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Relation::Relabel => "relabel",
-            Relation::SwapSides => "swap-sides",
-            Relation::ReorderMoves => "reorder-moves",
-            Relation::DuplicateMove => "duplicate-move",
-            Relation::WinningSelfLoop => "winning-self-loop",
-            Relation::UnreachablePositions => "unreachable-positions",
-            Relation::DisjointUnion => "disjoint-union",
-            Relation::ReachableRestriction => "reachable-restriction",
-        }
-    }
-}
 
 /// Something that can tell that a solution is wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -10,7 +10,7 @@ pub(crate) mod mismatch;
 
 use crate::case::Case;
 use crate::game::{Game, Outcome, Side, Value};
-use crate::oracles::metamorphic::{check_relations, game_seed};
+use crate::oracles::metamorphic::{game_seed, Broken, Relation};
 pub use crate::oracles::mismatch::{Mismatch, Oracle, Signature};
 use crate::problems::Instance;
 use crate::solution::Solution;
@@ -280,6 +280,44 @@ pub(crate) fn check_solution(
         stats.relations_ran = true;
     }
     Ok((stats, claimed))
+}
+
+/// Checks every relation on `game`; `base` is the solver's solution of `game` itself.
+pub fn check_relations(
+    game: &Game,
+    base: &Solution,
+    under_test: &dyn Subject,
+    seed: u64,
+) -> Result<(), Mismatch> {
+    Relation::ALL
+        .into_iter()
+        .try_for_each(|relation| check_relation(relation, game, base, under_test, seed))
+}
+
+/// Checks one relation on `game`, with random choices drawn from `seed`: a failure as
+/// the [`Mismatch`] of the oracle path.
+pub fn check_relation(
+    relation: Relation,
+    game: &Game,
+    base: &Solution,
+    under_test: &dyn Subject,
+    seed: u64,
+) -> Result<(), Mismatch> {
+    let solver = under_test.name().into();
+    relation
+        .check(game, base, under_test, seed)
+        .map_err(|broken| match broken {
+            Broken::Crashed { error } => Mismatch::Crashed { solver, error },
+            Broken::Differs {
+                difference,
+                transformed,
+            } => Mismatch::Relation {
+                relation,
+                solver,
+                difference,
+                transformed,
+            },
+        })
 }
 
 /// The references, most exhaustive first, each sized by `oracles`.

@@ -76,6 +76,7 @@ impl Summary {
     /// so not byte-identical across runs.
     pub fn to_file(&self) -> SummaryFile {
         SummaryFile {
+            format: Some(DIFF_FORMAT.into()),
             solver: self.solver.clone(),
             seed: self.seed,
             shard: ShardRecord {

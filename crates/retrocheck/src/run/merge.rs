@@ -4,7 +4,7 @@
 
 use crate::run::plan::Plan;
 use crate::run::shard::Shard;
-use crate::run::summary::{table, CampaignRecord, FamilySummary, ShardRecord, SummaryFile};
+use crate::run::summary::{table, CampaignRecord, FamilySummary, ShardRecord, SummaryFile, DIFF_FORMAT};
 
 impl SummaryFile {
     /// The Markdown table of `retrocheck diff`.
@@ -40,6 +40,15 @@ pub enum MergeError {
     /// No summaries were given.
     #[error("no summaries to merge")]
     Nothing,
+    /// A summary in another format than [`DIFF_FORMAT`] (another schema, or another
+    /// version of it).
+    #[error("{which} is in format {format}, not {DIFF_FORMAT}: this retrocheck merges the summaries of its own `diff --json` (and those of older versions, which have no format)")]
+    OtherFormat {
+        /// The summary.
+        which: WhichSummary,
+        /// Its format.
+        format: String,
+    },
     /// A summary's checksum is not its content's.
     #[error("{which}: its checksum does not match its content: edited, or not written by `retrocheck diff --json`")]
     Checksum {
@@ -227,6 +236,42 @@ fn check_cases(r: &SummaryFile, which: WhichSummary) -> Result<(), MergeError> {
     Ok(())
 }
 
+/// Why a file is not read as a summary to merge.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadSummaryError {
+    /// Not JSON, or not the JSON of a summary.
+    #[error("not a summary of `retrocheck diff --json`: {0}")]
+    NotASummary(#[from] serde_json::Error),
+    /// JSON of another format than [`DIFF_FORMAT`]: a `stress --json` file, or a
+    /// summary of another version, whose fields are not read as this one's.
+    #[error("format {format}, not {DIFF_FORMAT}: this retrocheck merges the summaries of its own `diff --json` (and those of older versions, which have no format)")]
+    OtherFormat {
+        /// The `format` field, as JSON text when it is not a string.
+        format: String,
+    },
+}
+
+/// Reads the JSON text of a summary: its `format` first, so that a file of another
+/// schema or version is refused by its format rather than by a field it lacks; a
+/// summary without one (written by an older version) is read as `retrocheck-diff/1`.
+pub fn read_summary(bytes: &[u8]) -> Result<SummaryFile, ReadSummaryError> {
+    let value: serde_json::Value = serde_json::from_slice(bytes)?;
+    match value.get("format") {
+        None => {}
+        Some(serde_json::Value::String(f)) if f == DIFF_FORMAT => {}
+        Some(serde_json::Value::String(f)) => {
+            return Err(ReadSummaryError::OtherFormat { format: f.clone() })
+        }
+        Some(other) => {
+            return Err(ReadSummaryError::OtherFormat {
+                format: other.to_string(),
+            })
+        }
+    }
+    Ok(serde_json::from_slice(bytes)?)
+}
+
 /// Merges the summaries of every shard of one campaign: counts add up, extremes take
 /// the largest, and the failure is the one the unsharded campaign meets first (the
 /// earliest phase, then the lowest index in the whole campaign). `seconds` is the sum
@@ -250,6 +295,12 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
                 count: r.shard.count,
             },
         };
+        if let Some(format) = r.format.as_ref().filter(|f| *f != DIFF_FORMAT) {
+            return Err(MergeError::OtherFormat {
+                which,
+                format: format.clone(),
+            });
+        }
         if r.checksum != r.content_checksum() {
             return Err(MergeError::Checksum { which });
         }
@@ -338,6 +389,7 @@ pub fn merge(reports: Vec<SummaryFile>) -> Result<SummaryFile, MergeError> {
         .try_fold(0u64, |sum, r| sum.checked_add(r.cases))
         .ok_or(MergeError::TooManyCases)?;
     let mut merged = SummaryFile {
+        format: Some(DIFF_FORMAT.into()),
         solver: first.solver,
         seed: first.seed,
         shard: ShardRecord { index: 0, count: 1 },
@@ -360,6 +412,7 @@ mod tests {
 
     fn report(index: u64, count: u64, cases: u64) -> SummaryFile {
         SummaryFile {
+            format: Some(DIFF_FORMAT.into()),
             solver: "retrograde".into(),
             seed: 7,
             shard: ShardRecord { index, count },
@@ -460,6 +513,56 @@ mod tests {
             ),
             "{e}"
         );
+    }
+
+    /// Issue 37, item 4: a summary names its format; another format or version is
+    /// refused by it, one without (an older version's) merges.
+    #[test]
+    fn a_summary_of_another_format_is_refused_and_one_without_a_format_merges() {
+        let json = |r: &SummaryFile| serde_json::to_vec(r).unwrap();
+        let text = String::from_utf8(json(&sealed(report(0, 2, 6)))).unwrap();
+        assert!(text.starts_with("{\"format\":\"retrocheck-diff/1\","), "{text}");
+        let mut future = report(1, 2, 5);
+        future.format = Some("retrocheck-diff/2".into());
+        let e = merge(vec![sealed(report(0, 2, 6)), sealed(future.clone())])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "summary 2 (shard 1/2) is in format retrocheck-diff/2, not retrocheck-diff/1: this retrocheck merges the summaries of its own `diff --json` (and those of older versions, which have no format)"
+        );
+        let e = read_summary(&json(&sealed(future))).unwrap_err().to_string();
+        assert!(
+            e.starts_with("format retrocheck-diff/2, not retrocheck-diff/1: "),
+            "{e}"
+        );
+        assert!(!e.contains('\n'), "{e}");
+        let stress = br#"{"format": "retrocheck-stress/1", "solution": "./a.out"}"#;
+        let e = read_summary(stress).unwrap_err().to_string();
+        assert!(
+            e.starts_with("format retrocheck-stress/1, not retrocheck-diff/1"),
+            "{e}"
+        );
+        let e = read_summary(br#"{"format": 1}"#).unwrap_err().to_string();
+        assert!(e.starts_with("format 1, not retrocheck-diff/1"), "{e}");
+        // An older version's summaries: no format, sealed without one.
+        let old = |index, cases| {
+            let mut r = report(index, 2, cases);
+            r.format = None;
+            let bytes = json(&sealed(r));
+            assert!(!String::from_utf8_lossy(&bytes).contains("format"));
+            read_summary(&bytes).unwrap()
+        };
+        let merged = merge(vec![old(0, 6), old(1, 5)]).unwrap();
+        assert_eq!((merged.cases, merged.format.as_deref()), (11, Some(DIFF_FORMAT)));
+        assert!(merge(vec![sealed(report(0, 2, 6)), old(1, 5)]).is_ok());
+        // The format is part of the checksummed content.
+        let mut edited = sealed(report(1, 2, 5));
+        edited.format = None;
+        let e = merge(vec![sealed(report(0, 2, 6)), edited])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("checksum does not match"), "{e}");
     }
 
     #[test]

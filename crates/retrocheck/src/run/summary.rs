@@ -81,10 +81,19 @@ pub struct FirstFailureRecord {
     pub mismatch: String,
 }
 
+/// The `format` of the JSON summary of a campaign (`retrocheck diff --json`, `merge
+/// --json`): its schema and version (docs/json.md).
+pub const DIFF_FORMAT: &str = "retrocheck-diff/1";
+
 /// The JSON summary of a campaign: what `retrocheck diff --json` writes, and
 /// `retrocheck merge` reads and writes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SummaryFile {
+    /// The schema and its version, [`DIFF_FORMAT`]. Summaries written before the field
+    /// existed have none (their schema is `retrocheck-diff/1` otherwise): they are read,
+    /// and written back without it, so their checksum still holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
     /// The solver under test.
     pub solver: String,
     /// The campaign seed.

@@ -14,7 +14,7 @@
 //! passes that found nothing are not tried again at every step, which is what made a
 //! 5,000-position case cost thousands of failing tries per step.
 //! A coarse pass is given up after `COARSE_PATIENCE` rejected candidates in a row, and
-//! no candidate is judged twice (`Judged`): each judgement may be a run of the user's
+//! no candidate is judged twice (`JudgedBefore`): each judgement may be a run of the user's
 //! program.
 //! Every candidate is strictly smaller in the order (positions, moves, labels, draw
 //! convention, B movers, unsorted moves), so shrinking terminates; it stops when a
@@ -119,7 +119,7 @@ pub(crate) fn shrink_until<T: Clone + Hash>(
     on_step: impl FnMut(&T),
     deadline: Option<Instant>,
 ) -> Shrunk<T> {
-    let mut passed = Judged::default();
+    let mut passed = JudgedBefore::default();
     let first_failing = |candidates: &mut dyn Iterator<Item = T>, tries: &mut usize| {
         for (k, candidate) in candidates.enumerate() {
             if past(deadline) {
@@ -147,9 +147,9 @@ pub(crate) fn shrink_until<T: Clone + Hash>(
 /// A judgement is taken to depend on the candidate alone; two candidates with the same
 /// hash (odds about 2^-64 a pair) would share the first one's verdict.
 #[derive(Default)]
-struct Judged(std::collections::HashSet<u64>);
+struct JudgedBefore(std::collections::HashSet<u64>);
 
-impl Judged {
+impl JudgedBefore {
     fn key<T: Hash>(&self, candidate: &T) -> u64 {
         use std::hash::{BuildHasher, BuildHasherDefault};
         BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(candidate)
@@ -178,7 +178,7 @@ pub(crate) fn shrink_parallel<T: Clone + Hash + Send + Sync>(
     deadline: Option<Instant>,
 ) -> Shrunk<T> {
     let jobs = jobs.max(1);
-    let mut passed = Judged::default();
+    let mut passed = JudgedBefore::default();
     let first_failing = |candidates: &mut dyn Iterator<Item = T>, tries: &mut usize| {
         let mut candidates = candidates.enumerate();
         loop {

@@ -524,7 +524,7 @@ pub struct FailureSearch<T> {
 }
 
 /// An input of a search judged: its index, the input, and its judgement.
-type Judged<T> = (u64, Input<T>, Result<Tested, Trouble>);
+type JudgedInput<T> = (u64, Input<T>, Result<Tested, Trouble>);
 
 /// The campaign loop: inputs `0, 1, …` judged `budget.jobs` at a time, taken in input
 /// order up to the first failure, so the report and the failure are the same on any
@@ -560,7 +560,7 @@ pub fn find_failure<T: Target>(
             let tested = test_confirmed(settings, &input, deadline).map(|(t, _)| t);
             Some((i, input, tested))
         };
-        let results: Vec<Option<Judged<T>>> = match &pool {
+        let results: Vec<Option<JudgedInput<T>>> = match &pool {
             Ok(pool) => pool.install(|| (done..end).into_par_iter().map(one).collect()),
             // No threads to be had (`ulimit -u`, `ulimit -v`): one input at a time, on
             // this thread, rather than on rayon's global pool, which would panic.

@@ -315,10 +315,17 @@ pub struct RunRecord {
     pub(crate) peak_bytes: u64,
 }
 
+/// The `format` of the JSON file of a stress campaign (`retrocheck stress --json`): its
+/// schema and version (docs/json.md).
+pub const STRESS_FORMAT: &str = "retrocheck-stress/1";
+
 /// The JSON file of a stress campaign (`retrocheck stress --json`): its settings, its
 /// report, and its failure.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StressFile {
+    /// The schema and its version, [`STRESS_FORMAT`] (none in files of older versions).
+    #[serde(default)]
+    pub format: String,
     /// The command under test.
     pub solution: String,
     /// The reference command, if any.

@@ -698,7 +698,7 @@ mod tests {
             Err(Mismatch::Disagree { .. })
         ));
         // And the bulk runner finds such a case by itself.
-        match kill::campaign_kill(&loss_min, &[kill::seeded_campaign(100_000, 1000, &broken)]) {
+        match kill::bulk_kill(&loss_min, &[kill::seeded_phase(100_000, 1000, &broken)]) {
             Finding::Caught(k) => assert!(k.oracle.contains("checker accepted it"), "{}", k.oracle),
             Finding::Survived { .. } => panic!("the broken checker went unnoticed"),
         }

@@ -4,7 +4,7 @@
 
 use super::failure::Failure;
 use super::shrink::shrink;
-use super::Found;
+use super::AsFound;
 use super::{checked_summary, judge, Input, Submission};
 use crate::api::failure::corpus_from_env;
 use crate::api::Passed;
@@ -132,7 +132,7 @@ impl<T: Contest> Campaign<T> {
             for (offset, (input, passes)) in judged.into_iter().enumerate() {
                 let index = done + offset as u64;
                 if !passes {
-                    let found = Found {
+                    let found = AsFound {
                         found_in: format!("input {index} of a campaign (seed {})", self.seed),
                         input,
                     };

@@ -2,7 +2,7 @@
 //! input shrunk in contest form, with the expected answer and the submission's, as
 //! `retrocheck stress` reports a program's failure.
 
-use super::{judge, Found, Input, Panic, Submission, Verdict};
+use super::{judge, AsFound, Input, Panic, Submission, Verdict};
 use crate::contest::Contest;
 use crate::corpus::SaveError;
 use crate::shrink::Shrunk;
@@ -54,7 +54,7 @@ impl<T: Contest> Failure<T> {
     /// The report of a shrunk input (judged once more, to show its own output).
     pub(crate) fn new<S: Submission<T> + ?Sized>(
         submission: &S,
-        found: Found<T>,
+        found: AsFound<T>,
         shrunk: Shrunk<Input<T>>,
     ) -> Failure<T> {
         let input = shrunk.value;

@@ -3,7 +3,7 @@
 
 use super::failure::Failure;
 use super::shrink::shrink;
-use super::Found;
+use super::AsFound;
 use super::{judge, Input, Submission};
 use crate::api::failure::corpus_from_env;
 use crate::bytes::Bytes;
@@ -50,7 +50,7 @@ pub fn fuzz_check<T: Contest, S: Submission<T> + ?Sized>(
     if judge(submission, &input, &expected).verdict.kind() == "accepted" {
         return Ok(true);
     }
-    let found = Found {
+    let found = AsFound {
         found_in: "a fuzz input".into(),
         input,
     };

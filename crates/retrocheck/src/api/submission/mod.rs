@@ -120,7 +120,7 @@ impl<T: Contest, F: Fn(&[T]) -> String + Sync> Submission<T> for TypedSubmission
 }
 
 /// Where a failure was found, before shrinking.
-pub(crate) struct Found<T> {
+pub(crate) struct AsFound<T> {
     /// "input 14 of a campaign (seed 7)", a corpus file, "a proptest case (seed 0)".
     pub found_in: String,
     /// The input as found.

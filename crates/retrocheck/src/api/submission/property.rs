@@ -3,7 +3,7 @@
 
 use super::failure::Failure;
 use super::shrink::shrink;
-use super::Found;
+use super::AsFound;
 use super::{checked_summary, judge, Input, Submission};
 use crate::api::failure::corpus_from_env;
 use crate::api::Passed;
@@ -128,7 +128,7 @@ impl<T: Contest> Property<T> {
                 ),
             }),
             Err(TestError::Fail(_, input)) => {
-                let found = Found {
+                let found = AsFound {
                     found_in: format!("a proptest case (seed {})", self.seed),
                     input,
                 };

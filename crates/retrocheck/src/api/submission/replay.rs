@@ -4,7 +4,7 @@
 
 use super::failure::Failure;
 use super::shrink::shrink;
-use super::Found;
+use super::AsFound;
 use super::{judge, Input, Submission};
 use crate::api::Passed;
 use crate::contest::Contest;
@@ -129,7 +129,7 @@ impl<T: Contest> Replay<T> {
             }
             let judged = judge(submission, &input, &out);
             if judged.verdict.kind() != "accepted" {
-                let found = Found {
+                let found = AsFound {
                     found_in: path.display().to_string(),
                     input,
                 };

@@ -3,7 +3,7 @@
 //! fails the same way.
 
 use super::failure::Failure;
-use super::{judge, Found, Input, Submission};
+use super::{judge, AsFound, Input, Submission};
 use crate::contest::Contest;
 use crate::shrink::{pass, shrink_parallel, Passes};
 
@@ -13,7 +13,7 @@ use crate::shrink::{pass, shrink_parallel, Passes};
 /// the official limits when the input found was within them.
 pub(crate) fn shrink<T: Contest, S: Submission<T> + ?Sized>(
     submission: &S,
-    found: Found<T>,
+    found: AsFound<T>,
     jobs: usize,
 ) -> Failure<T> {
     let expected = |input: &Input<T>| input.expected().ok();
