@@ -84,7 +84,7 @@ impl Cli {
         S: Into<OsString>,
     {
         if let Err(why) = self.check_names() {
-            eprintln!("retrocheck: {why}");
+            say!("retrocheck: {why}");
             return ExitCode::from(2);
         }
         let mut args = args.into_iter().map(Into::into).peekable();
@@ -232,22 +232,22 @@ fn status(result: cli::Status) -> ExitCode {
             // The failure stands, but say that its report never reached the output
             // (`> /dev/full`; issue 38, adversarial pass).
             if let Some(e) = written.filter(|e| e.kind() != std::io::ErrorKind::BrokenPipe) {
-                eprintln!("retrocheck: writing the output: {e}: the report above was not printed");
+                say!("retrocheck: writing the output: {e}: the report above was not printed");
             }
-            eprintln!("retrocheck: {e:#}");
+            say!("retrocheck: {e:#}");
             ExitCode::from(1)
         }
         (Err(Exit::BadInput(e)), _) => {
-            eprintln!("retrocheck: {e:#}");
+            say!("retrocheck: {e:#}");
             ExitCode::from(2)
         }
         (Err(Exit::Unjudged(e)), _) => {
-            eprintln!("retrocheck: {e:#}");
+            say!("retrocheck: {e:#}");
             ExitCode::from(3)
         }
         (Ok(()), Some(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(141),
         (Ok(()), Some(e)) => {
-            eprintln!("retrocheck: writing the output: {e}");
+            say!("retrocheck: writing the output: {e}");
             ExitCode::from(2)
         }
         (Ok(()), None) => ExitCode::SUCCESS,

@@ -89,7 +89,7 @@ pub fn run(args: Args) -> Status {
         super::check_output_dir(&args.corpus, "--corpus")?;
     }
     for warning in plan.warnings() {
-        eprintln!("retrocheck: warning: {warning}");
+        say!("retrocheck: warning: {warning}");
     }
     let phases = plan.phases();
     let bar = std::sync::Mutex::new((0usize, progress_bar(phases[0].cases)));
@@ -153,7 +153,7 @@ pub fn run(args: Args) -> Status {
             if found.is_none() {
                 return Err(Exit::bad(message));
             }
-            eprintln!("retrocheck: {message}");
+            say!("retrocheck: {message}");
         }
     }
     match found {

@@ -60,7 +60,7 @@ pub struct Args {
 
 pub fn run(args: Args, own: &Own) -> Status {
     if args.relax {
-        eprintln!("retrocheck: warning: --relax is deprecated: it means --edge-cases --beyond-limits");
+        say!("retrocheck: warning: --relax is deprecated: it means --edge-cases --beyond-limits");
     }
     if let Some(problem) = own.find(&args.what) {
         return problem.run(Verb::Generate(args));
@@ -180,7 +180,7 @@ fn instances<T: Contest>(args: &Args) -> Status {
         // silently.
         let most = T::max_edges(n, !args.rules().edge_cases);
         if edges > most {
-            eprintln!(
+            say!(
                 "retrocheck: warning: with {n} {} at most {most} distinct edges fit within the official limits; generating {most} (use --edge-cases for repeated edges)",
                 T::UNIT
             );

@@ -10,6 +10,17 @@ macro_rules! out {
     ($($arg:tt)*) => { $crate::cli::out(format_args!($($arg)*)) };
 }
 
+/// `eprintln!` that never panics: when standard error is a pipe whose reader left
+/// (`2>&1 | head`), a message is lost rather than the run, which goes on to save what
+/// it found (issue 38, fourth adversarial pass, G5: `eprintln!` panicked on EPIPE
+/// before the shrunk case was saved).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 /// `println!` through [`out`].
 macro_rules! outln {
     () => { $crate::cli::out(format_args!("\n")) };
@@ -93,7 +104,7 @@ pub fn out_with(write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<(
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 std::process::exit(141);
             }
-            eprintln!("retrocheck: writing the output: {e}");
+            say!("retrocheck: writing the output: {e}");
             std::process::exit(2);
         }
         let _ = OUTPUT_ERROR.set(e);
@@ -112,7 +123,7 @@ pub fn keep(line: std::fmt::Arguments) {
     if output_error().is_some() {
         // A line that opens with a blank line on standard output does not on standard
         // error: "retrocheck: " alone on a line says nothing (issue 38).
-        eprintln!("retrocheck: {}", line.to_string().trim_start_matches('\n'));
+        say!("retrocheck: {}", line.to_string().trim_start_matches('\n'));
     }
 }
 
@@ -310,7 +321,7 @@ pub fn check_size<T: Target>(settings: &Settings, jobs: usize) -> Status {
     let asked = settings.max_size;
     if let Some(cap) = T::OFFICIAL_MAX {
         if !settings.rules.beyond_limits && asked > cap {
-            eprintln!(
+            say!(
                 "retrocheck: note: --max-size {asked} is beyond the official limit ({cap} {}): trying up to {cap} (--beyond-limits to go further)",
                 T::UNIT
             );
@@ -343,7 +354,7 @@ pub fn shrink_and_save(
     corpus: Option<&Path>,
 ) -> Result<retrocheck::api::Mismatch, Exit> {
     let size = |c: &Case| c.size_text();
-    eprintln!("shrinking from {} …", size(case));
+    say!("shrinking from {} …", size(case));
     let mut step = 0;
     let policy = Policy {
         corpus: corpus.map(Path::to_path_buf),
@@ -351,7 +362,7 @@ pub fn shrink_and_save(
     };
     let failure = Failure::triage(case, under_test, &policy, found_in, |c| {
         step += 1;
-        eprintln!("  step {step}: {}", size(c));
+        say!("  step {step}: {}", size(c));
     })
     .map_err(Exit::bad)?;
     // The API's hint names its environment variable; here the flag decides.
@@ -361,7 +372,7 @@ pub fn shrink_and_save(
         (Some(Ok(saved)), _) => {
             if output_error().is_some() {
                 // The report did not reach the screen: where the case went must.
-                eprintln!(
+                say!(
                     "retrocheck: {} {}",
                     retrocheck::internals::corpus::saved_as(failure.already_saved),
                     saved.display()
@@ -369,7 +380,7 @@ pub fn shrink_and_save(
             }
             outln!("picture: retrocheck show {} --svg shrunk.svg", shell_word(saved));
         }
-        (Some(Err(e)), Some(root)) => eprintln!(
+        (Some(Err(e)), Some(root)) => say!(
             "retrocheck: not saved: the corpus {} cannot be written ({e}); the case is printed above",
             root.display()
         ),

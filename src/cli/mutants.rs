@@ -31,7 +31,7 @@ pub fn run(args: Args) -> Status {
         )));
     }
     let chosen = |name: &str| args.only.is_empty() || args.only.iter().any(|n| n == name);
-    let rows = kill::mutant_rows(chosen, |name| eprintln!("running {name} …"));
+    let rows = kill::mutant_rows(chosen, |name| say!("running {name} …"));
     out!("{}", kill::table(&rows));
     if args.show_cases {
         for row in &rows {

@@ -44,7 +44,7 @@ pub fn run(args: Args) -> Status {
     }
     if let Some(svg) = &args.svg {
         render(&dot, svg)?;
-        eprintln!("wrote {}", svg.display());
+        say!("wrote {}", svg.display());
     }
     Ok(())
 }

@@ -160,7 +160,7 @@ pub fn by_program<T: Contest>(args: &Args) -> Status {
         return Ok(());
     }
     outln!("{}: {}", file.display(), tested.verdict);
-    eprintln!("shrinking, re-running the program at each step …");
+    say!("shrinking, re-running the program at each step …");
     let reduced = reduce(&settings, &input, &tested.verdict, 1, None);
     let text = reduced.input.text();
     let expected = expected(&settings, &reduced.input).map_err(|e| unjudged(&e))?;
@@ -202,7 +202,7 @@ pub fn by_program<T: Contest>(args: &Args) -> Status {
             saved.input.display(),
             saved.output.display()
         )),
-        Some(Err(e)) => eprintln!("retrocheck: not saved in {}: {e}", args.corpus.display()),
+        Some(Err(e)) => say!("retrocheck: not saved in {}: {e}", args.corpus.display()),
     }
     Err(Exit::Found(anyhow::anyhow!(
         "`{command}`: {}",

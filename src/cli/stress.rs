@@ -316,12 +316,10 @@ fn settings<T: Target>(args: &Args) -> Result<(Settings, usize), Exit> {
         max_size,
     };
     if args.relax {
-        eprintln!("retrocheck: warning: --relax is deprecated: it means --edge-cases --beyond-limits");
+        say!("retrocheck: warning: --relax is deprecated: it means --edge-cases --beyond-limits");
     }
     if !T::CONTEST && args.edge_cases {
-        eprintln!(
-            "retrocheck: note: --edge-cases changes nothing for games: every game family is tried anyway"
-        );
+        say!("retrocheck: note: --edge-cases changes nothing for games: every game family is tried anyway");
     }
     super::check_size::<T>(&settings, jobs)?;
     Ok((settings, jobs))
@@ -431,7 +429,7 @@ fn unjudged<T: Target>(
     if let Err(Exit::BadInput(e) | Exit::Found(e)) =
         write_json::<T>(args, settings, report, elapsed, Some(failure))
     {
-        eprintln!("retrocheck: {e:#}");
+        say!("retrocheck: {e:#}");
     }
     let report = anyhow::anyhow!(
         "input {index} ({}): {trouble}\n{}",
@@ -493,7 +491,7 @@ fn failed<T: Target>(
     if let Err(Exit::BadInput(e) | Exit::Found(e)) =
         write_json::<T>(args, settings, report, elapsed, Some(failure))
     {
-        eprintln!("retrocheck: {e:#}");
+        say!("retrocheck: {e:#}");
     }
     Err(Exit::Found(anyhow::anyhow!(
         "`{}`: {}",
@@ -512,7 +510,7 @@ fn shrink<T: Target>(
     input: &Input<T>,
     verdict: &Verdict,
 ) -> Reduced<T> {
-    eprintln!("shrinking, re-running the program at each step …");
+    say!("shrinking, re-running the program at each step …");
     // Shrinking gets --shrink-time, or as long as the search with --time; one too long
     // to add to the clock (2^64 s) is no deadline.
     let deadline = args
@@ -626,7 +624,7 @@ fn print_saving(args: &Args, saving: Saving) -> Option<String> {
             None
         }
         Saving::Failed(e) => {
-            eprintln!("retrocheck: not saved in {}: {e}", args.save.display());
+            say!("retrocheck: not saved in {}: {e}", args.save.display());
             None
         }
     }

@@ -1294,13 +1294,19 @@ fn cpu_time_of_detached_workers_counts_against_the_limit() {
 /// `stress pursuit` of `program` on `cases` inputs under a 1 s CPU limit must give a
 /// time limit exceeded (shrinking cut short: the verdict is what is tested).
 fn judged_tle_at_one_second(program: &str, cases: u32) {
-    let cases = cases.to_string();
+    judged_tle_within(1, program, cases)
+}
+
+/// `stress pursuit` of `program` on `cases` inputs under a CPU limit of `seconds`
+/// must find a time limit exceeded on CPU time.
+fn judged_tle_within(seconds: u32, program: &str, cases: u32) {
+    let (cases, timeout) = (cases.to_string(), format!("{seconds}s"));
     let args = [
         "pursuit",
         "--solution",
         program,
         "--timeout",
-        "1s",
+        &timeout,
         "--cases",
         &cases,
     ];
@@ -1308,11 +1314,11 @@ fn judged_tle_at_one_second(program: &str, cases: u32) {
     assert_eq!(code, Some(1), "{out}{err}");
     // On its CPU time, not on the wall-clock cap, which a busy machine may reach.
     let cpu_times = out.split("time limit exceeded (").skip(1).filter_map(|verdict| {
-        let (seconds, _) = verdict.split_once(" s of CPU time")?;
-        seconds.parse::<f64>().ok()
+        let (cpu, _) = verdict.split_once(" s of CPU time")?;
+        cpu.parse::<f64>().ok()
     });
     assert!(
-        cpu_times.into_iter().any(|cpu| cpu >= 1.0),
+        cpu_times.into_iter().any(|cpu| cpu >= seconds as f64),
         "no time limit exceeded on CPU time: {out}{err}"
     );
 }
@@ -1410,6 +1416,104 @@ fn a_worker_whose_run_cannot_be_told_is_charged_to_no_other_run() {
     let burn = burner(dir.path(), 0.55);
     let program = format!("(setsid env -i {burn} &); sleep 0.8; {BIN} solve pursuit");
     accepted_within("1s", &program, 6, 2);
+}
+
+/// The fourth adversarial pass of issue 38 (G4): a vanished process was charged to its
+/// nearest running ancestor when that ancestor's count of reaped children did not
+/// hold it; but a process whose parent ended is reparented, here to a child subreaper
+/// inside the program, whose count does: a correct program of 0.7 s was judged TLE
+/// at 1.19 s in 4 runs of 5. It is charged to its parent alone now.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_child_reaped_by_a_reaper_inside_the_program_is_counted_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("reaper.py");
+    std::fs::write(
+        &script,
+        "import ctypes, os, signal, sys, time\n\
+         ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)\n\
+         a = os.fork()\n\
+         if a == 0:\n    \
+             p = os.fork()\n    \
+             if p == 0:\n        \
+                 if os.fork() == 0:\n            \
+                     t = time.process_time()\n            \
+                     while time.process_time() - t < 0.6:\n                pass\n            \
+                     os.kill(os.getppid(), signal.SIGKILL)\n            \
+                     os._exit(0)\n        \
+                 time.sleep(30)\n        \
+                 os._exit(0)\n    \
+             os.waitpid(p, 0)\n    \
+             time.sleep(0.1)\n    \
+             os._exit(0)\n\
+         os.waitpid(a, 0)\n\
+         while True:\n    \
+             try:\n        os.wait()\n    \
+             except ChildProcessError:\n        break\n\
+         os.execvp(sys.argv[1], sys.argv[1:])\n",
+    )
+    .unwrap();
+    let program = format!("python3 {} {BIN} solve pursuit", script.display());
+    accepted_within("1s", &program, 5, 1);
+}
+
+/// The fourth adversarial pass of issue 38 (G6): a reading walked 256 processes of a
+/// run at most, the oldest first, so behind 300 idle children the workers of a parent
+/// that ignores SIGCHLD were never read, and their time, reaped by the kernel, never
+/// counted: 1.6 s passed a 1 s limit. A reading walks 1,024 now. (The 300 forks cost
+/// about 0.5 s themselves, so the limit is 2 s and the workers burn 3 s.)
+#[cfg(target_os = "linux")]
+#[test]
+fn workers_behind_hundreds_of_idle_processes_are_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("crowd.py");
+    std::fs::write(
+        &script,
+        "import os, signal, sys, time\n\
+         signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n\
+         for _ in range(300):\n    \
+             if os.fork() == 0:\n        \
+                 time.sleep(60)\n        \
+                 os._exit(0)\n\
+         for _ in range(6):\n    \
+             pid = os.fork()\n    \
+             if pid == 0:\n        \
+                 t = time.process_time()\n        \
+                 while time.process_time() - t < 0.5:\n            pass\n        \
+                 os._exit(0)\n    \
+             while True:\n        \
+                 try:\n            os.kill(pid, 0)\n        \
+                 except ProcessLookupError:\n            break\n        \
+                 time.sleep(0.01)\n\
+         signal.signal(signal.SIGCHLD, signal.SIG_DFL)\n\
+         os.execvp(sys.argv[1], sys.argv[1:])\n",
+    )
+    .unwrap();
+    let program = format!("python3 {} {BIN} solve pursuit", script.display());
+    judged_tle_within(2, &program, 1);
+}
+
+/// The fourth adversarial pass of issue 38 (G5): messages on standard error went
+/// through `eprintln!`, which panics when the reader of a pipe left (`2>&1 | head`):
+/// exit 101 before the failing input was saved. A message is lost now, not the run.
+#[test]
+fn a_closed_standard_error_loses_messages_not_the_counterexample() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    let mut child = retrocheck()
+        .args(["stress", "pursuit", "--solution", "cat", "--cases", "3", "--save"])
+        .arg(&corpus)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "{status:?}");
+    let saved = std::fs::read_dir(corpus.join("pursuit"))
+        .map(|d| d.count())
+        .unwrap_or(0);
+    assert!(saved >= 1, "the counterexample was not saved");
 }
 
 /// The second adversarial pass of issue 38 (N3): a worker read in the run's tree and

@@ -145,6 +145,9 @@ pub(crate) fn warn_if_unoptimized() {
     #[cfg(retrocheck_unoptimized)]
     {
         static ONCE: std::sync::Once = std::sync::Once::new();
-        ONCE.call_once(|| eprintln!("{UNOPTIMIZED_WARNING}"));
+        ONCE.call_once(|| {
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "{UNOPTIMIZED_WARNING}");
+        });
     }
 }

@@ -123,11 +123,15 @@ impl Replay {
                 continue;
             }
             if positions > ANNOUNCED_POSITIONS {
-                eprintln!(
-                    "retrocheck: replaying {} ({} positions) …",
-                    path.display(),
-                    crate::text::thousands(positions)
-                );
+                {
+                    use std::io::Write as _;
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "retrocheck: replaying {} ({} positions) …",
+                        path.display(),
+                        crate::text::thousands(positions)
+                    );
+                }
             }
             match corpus::replay_counted(&file, under_test, &oracles) {
                 Ok((n, r)) => {

@@ -18,11 +18,12 @@
 //! A process that ends is reaped by its parent, whose count of its children's time then
 //! holds its time — unless the parent ignores SIGCHLD, and the kernel reaps it for no
 //! one. So each run's [`Ledger`] keeps every process's last reading, and when one
-//! vanishes without the count of its nearest running ancestor growing by as much, the
-//! difference is added to the run's time (issue 38, third adversarial pass, F1: four
-//! children of 0.4 s under a parent that ignored SIGCHLD passed a 1 s limit). What a
-//! process so reaped used after its last reading, at most one reading's interval, is
-//! not counted.
+//! vanishes without its parent's count growing by as much, the difference is added to
+//! the run's time (issue 38, third adversarial pass, F1: four children of 0.4 s under a
+//! parent that ignored SIGCHLD passed a 1 s limit). Not counted: what a process so
+//! reaped used after its last reading (at most one reading's interval), and the whole
+//! of one whose parent ended within the same interval (it may have been reparented and
+//! reaped by someone who counts it: counting it could count it twice).
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -125,6 +126,9 @@ struct Ledger {
     /// Each process of the run last read: its parent's pid and its CPU time (its own
     /// and its reaped children's).
     last: HashMap<Key, (libc::pid_t, Duration)>,
+    /// The processes of `last` found gone before this reading walked the run: so gone
+    /// before their parents' counts were read, which hold them if they reaped them.
+    vanished: Vec<Key>,
     /// Each running process of the run that may reap others.
     parents: HashMap<Key, Parent>,
     /// The time lost by processes that ended: reaped children no one counted.
@@ -137,19 +141,10 @@ struct Ledger {
 struct Parent {
     /// Its children's time (cutime and cstime) when it was first read.
     first_reaped: Duration,
-    /// The last reading of each vanished process whose nearest running ancestor it was.
+    /// The last reading of each of its children that vanished.
     vanished: Duration,
-    /// How much of `vanished` its count of reaped children did not hold, at the
-    /// reading before the last and at the last.
-    lost: [Duration; 2],
-}
-
-impl Parent {
-    /// What it lost, as two readings agree: a child reaped between the reading of its
-    /// parent and the look for it seems lost for one reading only.
-    fn confirmed(&self) -> Duration {
-        self.lost[0].min(self.lost[1])
-    }
+    /// How much of `vanished` its count of reaped children does not hold.
+    lost: Duration,
 }
 
 /// One process as a reading of a run found it.
@@ -169,62 +164,69 @@ fn still_there(key: Key) -> bool {
 }
 
 impl Ledger {
+    /// Notes which processes of the last reading are gone, before a reading walks the
+    /// run: a parent read after that holds in its count every one of them it reaped
+    /// (one that vanishes during the walk is left for the next reading).
+    fn look_for_vanished(&mut self) {
+        let reaped_by_us = &self.reaped_by_us;
+        self.vanished = self
+            .last
+            .keys()
+            .filter(|&&key| !reaped_by_us.contains(&key) && !still_there(key))
+            .copied()
+            .collect();
+    }
+
     /// Takes in a reading of the run (`reads`, every process found in its tree and
     /// among its adopted processes), and returns the time its processes lost so far:
-    /// those that vanished beyond what their nearest running ancestor's count of
-    /// reaped children holds.
+    /// those that vanished beyond what their parent's count of reaped children holds.
+    ///
+    /// A vanished process is charged to its parent only, and only if that parent is
+    /// still there: one whose parent ended too was reparented, to retrocheck or to a
+    /// reaper inside the program (a child subreaper, a pid namespace's init), whose
+    /// count holds it — charging it to a farther ancestor counted it twice (issue 38,
+    /// fourth adversarial pass, G4: a correct program judged TLE). So a process and its
+    /// parent ignoring SIGCHLD that end within one reading's interval go uncounted.
     fn take(&mut self, reads: &[Read]) -> Duration {
         let now: HashMap<Key, &Read> = reads.iter().map(|r| (r.key, r)).collect();
         let there = |key: &Key| now.contains_key(key) || still_there(*key);
         let start_of: HashMap<libc::pid_t, u64> =
             self.last.keys().map(|&(pid, start)| (pid, start)).collect();
-        let vanished: Vec<Key> = self
-            .last
-            .keys()
-            .filter(|key| !there(key) && !self.reaped_by_us.contains(key))
-            .copied()
-            .collect();
-        for key in &vanished {
-            let (mut parent, cpu) = self.last[key];
-            // Up to its nearest ancestor still there; none when the line leaves the
-            // run (this process, which reaps by wait4 and books what it reaps).
-            for _ in 0..self.last.len() {
-                let Some(&start) = start_of.get(&parent) else {
-                    break;
-                };
-                let ancestor = (parent, start);
-                if there(&ancestor) {
-                    if let Some(p) = self.parents.get_mut(&ancestor) {
+        for key in std::mem::take(&mut self.vanished) {
+            if let Some((parent, cpu)) = self.last.remove(&key) {
+                let parent = start_of.get(&parent).map(|&start| (parent, start));
+                if let Some(parent) = parent.filter(|p| there(p)) {
+                    if let Some(p) = self.parents.get_mut(&parent) {
                         p.vanished += cpu;
                     }
-                    break;
                 }
-                parent = self.last[&ancestor].0;
             }
         }
         for read in reads {
             let entry = self.parents.entry(read.key).or_insert(Parent {
                 first_reaped: read.reaped,
                 vanished: Duration::ZERO,
-                lost: [Duration::ZERO; 2],
+                lost: Duration::ZERO,
             });
             let counted = read.reaped.saturating_sub(entry.first_reaped);
-            entry.lost = [entry.lost[1], entry.vanished.saturating_sub(counted)];
+            entry.lost = entry.vanished.saturating_sub(counted);
         }
+        // A parent that ended has reaped all it will: what it lost is final.
         let gone: Vec<Key> = self.parents.keys().filter(|key| !there(key)).copied().collect();
         for key in gone {
             if let Some(parent) = self.parents.remove(&key) {
-                self.lost += parent.confirmed();
+                self.lost += parent.lost;
             }
         }
-        self.last.retain(|key, _| !now.contains_key(key) && there(key));
+        let reaped_by_us = &self.reaped_by_us;
+        self.last.retain(|key, _| !reaped_by_us.contains(key));
         self.last.extend(reads.iter().map(|r| (r.key, (r.parent, r.cpu))));
-        self.lost + self.parents.values().map(|p| p.lost[1]).sum::<Duration>()
+        self.settled()
     }
 
-    /// The time lost, as the last two readings agree, once every process has ended.
+    /// The time lost so far.
     fn settled(&self) -> Duration {
-        self.lost + self.parents.values().map(Parent::confirmed).sum::<Duration>()
+        self.lost + self.parents.values().map(|p| p.lost).sum::<Duration>()
     }
 }
 
@@ -370,6 +372,16 @@ pub(super) fn adopted_cpu(mark: &str, reads: &mut Vec<Read>) -> Duration {
     total + book.finished.get(mark).copied().unwrap_or_default()
 }
 
+/// Notes which processes of run `mark`'s last reading are gone, before the next
+/// reading walks the run ([`Ledger::look_for_vanished`]).
+pub(super) fn look_for_vanished(mark: &str) {
+    book()
+        .ledgers
+        .entry(mark.to_string())
+        .or_default()
+        .look_for_vanished();
+}
+
 /// Takes in a reading of run `mark` (its processes, in its tree and adopted): notes
 /// them, so that one of them that comes back to us later is known as the run's, and
 /// returns the time its processes reaped by no one counting lost so far ([`Ledger`]).
@@ -488,6 +500,12 @@ fn high_water_mark(pid: libc::pid_t) -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// How many processes of a run one reading walks at most: a fork bomb must not keep
+/// the runner walking. A run with more is read in part, so the CPU time of a child
+/// beyond it that the kernel reaps (its parent ignoring SIGCHLD) is not counted (issue
+/// 38, fourth adversarial pass, G6: 300 idle children hid such workers at 256).
+const WALK_BUDGET: usize = 1024;
+
 /// The largest memory high-water mark of process `pid` and its descendants, and (when
 /// `cpu`) the sum of their CPU times; each process read is added to `reads`.
 pub(super) fn tree_usage(pid: libc::pid_t, cpu: bool, reads: &mut Vec<Read>) -> (u64, Duration) {
@@ -495,7 +513,7 @@ pub(super) fn tree_usage(pid: libc::pid_t, cpu: bool, reads: &mut Vec<Read>) -> 
     let mut most = 0;
     let mut total = Duration::ZERO;
     // Bounded: a fork bomb must not keep the runner walking.
-    let mut budget = 256;
+    let mut budget = WALK_BUDGET;
     while let Some(p) = stack.pop() {
         most = most.max(high_water_mark(p).unwrap_or(0));
         if cpu {

@@ -6,8 +6,8 @@
 
 pub use super::processes::own_every_child;
 use super::processes::{
-    account, adopt_orphans, adopted_cpu, cpu_time, forget, in_flight, kill_orphans_of, run_mark, tree_usage,
-    RUN_MARK,
+    account, adopt_orphans, adopted_cpu, cpu_time, forget, in_flight, kill_orphans_of, look_for_vanished,
+    run_mark, tree_usage, RUN_MARK,
 };
 use std::io::{Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
@@ -673,6 +673,7 @@ const CPU_POLL: Duration = Duration::from_millis(10);
 /// largest memory high-water mark seen.
 #[cfg(unix)]
 fn read_run(pid: libc::pid_t, mark: &str, peak: &mut u64, cpu: &mut Duration, last: &mut Duration) {
+    look_for_vanished(mark);
     let mut reads = Vec::new();
     let (high, mut used) = tree_usage(pid, true, &mut reads);
     *peak = (*peak).max(high);

@@ -112,11 +112,15 @@ impl<T: Contest> Replay<T> {
             }
             let positions: u64 = input.cases.iter().map(|c| c.product_shape().0).sum();
             if positions > ANNOUNCED_POSITIONS {
-                eprintln!(
-                    "retrocheck: replaying {} ({}, {positions} product-game positions) …",
-                    path.display(),
-                    input.describe()
-                );
+                {
+                    use std::io::Write as _;
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "retrocheck: replaying {} ({}, {positions} product-game positions) …",
+                        path.display(),
+                        input.describe()
+                    );
+                }
             }
             match input.expected() {
                 Ok(proven) if proven != out => {
