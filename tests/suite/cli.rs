@@ -418,3 +418,56 @@ fn diff_of_a_solver_that_refuses_every_case_is_no_pass() {
     assert!(!stdout(&o).contains("passed"), "{}", stdout(&o));
     assert!(stderr(&o).contains("nothing was checked"), "{}", stderr(&o));
 }
+
+/// Regression (issue 38, item 11): a run that checked nothing passed with exit 0.
+/// Nothing checked is no pass, as for a solver that refuses every case: status 3 and
+/// "NOTHING CHECKED".
+#[test]
+fn a_run_that_checks_nothing_is_no_pass() {
+    for args in [
+        &["diff", "--no-save", "--cases", "0"][..],
+        &["diff", "--no-save", "--time", "0s"],
+        &["diff", "--no-save", "--shard", "5/100000", "--cases", "10"],
+    ] {
+        let o = retrocheck().args(args).output().unwrap();
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", stdout(&o));
+        assert!(stdout(&o).contains("NOTHING CHECKED"), "{args:?}: {}", stdout(&o));
+        assert!(
+            stderr(&o).contains("nothing was checked"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    let program = format!("{} solve pursuit", crate::support::BIN);
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("stress.json");
+    let o = retrocheck()
+        .args([
+            "stress",
+            "pursuit",
+            "--cases",
+            "0",
+            "--no-save",
+            "--solution",
+            &program,
+            "--json",
+        ])
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+    assert!(stdout(&o).contains("NOTHING CHECKED"), "{}", stdout(&o));
+    let written: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(written["passed"], false, "{written}");
+    // A shard with cases still passes.
+    let o = retrocheck()
+        .args(["diff", "--no-save", "--shard", "0/10", "--cases", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("passed: no failure in 1 case\n"),
+        "{}",
+        stdout(&o)
+    );
+}

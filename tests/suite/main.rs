@@ -14,6 +14,7 @@ mod messages;
 mod metamorphic;
 mod mutants;
 mod parallel;
+mod planted_files;
 mod problems;
 mod readme;
 mod reaping;
@@ -27,7 +28,6 @@ mod stress;
 mod stress_limits;
 mod submission;
 mod support;
-mod trust_files;
 
 /// The proptest configuration of the plain proptest properties (a solver's properties
 /// go through the API's `Property`, as a user's do, whose failure is shrunk by

@@ -429,3 +429,60 @@ fn a_caught_panic_is_not_printed() {
     assert!(child.status.success(), "{stderr}");
     assert!(!stderr.contains("index out of bounds"), "{stderr}");
 }
+
+// The command line's helpers, for the test below (here, not at the top, where they
+// would move the line of the panic the README quotes from this file).
+use crate::support::{retrocheck, stderr, stdout};
+use std::path::Path;
+
+/// Regression (issue 38, item 12): `stress game` printed a shrunk counterexample whole,
+/// with scrambled ids: the 257-position chain of a solver with 8-bit remoteness in 387
+/// lines. It prints it as the library's report does, cut to one screen (the first
+/// lines, the differing output lines, the play), ids numbered from the failing
+/// position, the rest in a private directory whose `report.txt` it names; and the
+/// chain's contractions, all one game once numbered, are judged once (1,119 runs
+/// before, 868 after).
+#[test]
+fn stress_game_cuts_a_long_counterexample_to_one_screen_numbered_from_the_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = format!("{} solve game --solver remoteness-u8", crate::support::BIN);
+    let o = retrocheck()
+        .args(["stress", "game", "--solution", &wrong, "--save"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    let failure: Vec<&str> = out
+        .lines()
+        .take_while(|l| !l.ends_with(" WA") && !l.contains(" inputs: "))
+        .collect();
+    assert!(failure.len() <= 60, "{} lines:\n{out}", failure.len());
+    assert!(
+        out.contains("to 257 positions, 256 moves:\n\ngame 257;\n0 A 1;\n1 A 2;\n"),
+        "{out}"
+    );
+    assert!(out.contains("… (250 more lines)\n"), "{out}");
+    assert!(out.contains("- 0 B 256 1\n+ 0 B 0 -\n"), "{out}");
+    assert!(
+        out.contains("the play from position 0 by the references' moves (257 positions)"),
+        "{out}"
+    );
+    assert!(!out.contains("print the report whole with"), "{out}");
+    let report = out
+        .split("(the whole report: ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .unwrap_or_else(|| panic!("no report file named:\n{out}"));
+    let whole = std::fs::read_to_string(report).unwrap();
+    assert!(whole.starts_with("game 257;\n0 A 1;\n"), "{whole}");
+    assert_eq!(whole.lines().filter(|l| l.ends_with(';')).count(), 258);
+    let runs: u64 = out
+        .split(" runs, ")
+        .next()
+        .and_then(|head| head.rsplit('(').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no run count:\n{out}"));
+    assert!(runs < 1000, "{runs} runs");
+    let _ = std::fs::remove_dir_all(Path::new(report).parent().unwrap());
+}
