@@ -201,9 +201,19 @@ fn diff_and_merge_count_checked_skipped_and_refused_cases_alike() {
     }
 }
 
-/// `diff --shard i/2 --json` of a small campaign, with `extra` options; the JSON path.
+/// `diff --shard i/2 --json` of a small campaign, with `extra` options, which must
+/// pass; the JSON path.
 fn shard(dir: &Path, i: u64, extra: &[&str]) -> std::path::PathBuf {
-    let json = dir.join(format!("shard-{i}-{}.json", extra.join("_").replace('/', "")));
+    let (json, o) = shard_of(dir, i, 2, extra);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    json
+}
+
+/// `diff --shard i/of --json` of a small campaign (seed 3, games of at most 20
+/// positions), with `extra` options; the JSON path and the run's output.
+fn shard_of(dir: &Path, i: u64, of: u64, extra: &[&str]) -> (std::path::PathBuf, Output) {
+    let name = format!("shard-{i}-of-{of}-{}.json", extra.join("_").replace('/', ""));
+    let json = dir.join(name);
     let o = retrocheck()
         .args([
             "diff",
@@ -214,14 +224,13 @@ fn shard(dir: &Path, i: u64, extra: &[&str]) -> std::path::PathBuf {
             "20",
             "--shard",
         ])
-        .arg(format!("{i}/2"))
+        .arg(format!("{i}/{of}"))
         .arg("--json")
         .arg(&json)
         .args(extra)
         .output()
         .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    json
+    (json, o)
 }
 
 #[test]
@@ -272,22 +281,7 @@ fn a_failing_merge_says_what_its_case_count_means() {
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
     for i in 0..2 {
-        let json = dir.path().join(format!("{i}.json"));
-        let o = retrocheck()
-            .args([
-                "diff",
-                "--no-save",
-                "--solver",
-                "lifo",
-                "--cases",
-                "200",
-                "--shard",
-                &format!("{i}/2"),
-                "--json",
-            ])
-            .arg(&json)
-            .output()
-            .unwrap();
+        let (json, o) = shard_of(dir.path(), i, 2, &["--solver", "lifo", "--cases", "200"]);
         assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
         files.push(json);
     }
@@ -310,22 +304,7 @@ fn merge_refuses_a_shard_with_cases_added_and_its_checksum_recomputed() {
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
     for i in 0..3 {
-        let json = dir.path().join(format!("s{i}.json"));
-        let o = retrocheck()
-            .args([
-                "diff",
-                "--no-save",
-                "--seed",
-                "7",
-                "--cases",
-                "300",
-                "--max-positions",
-                "20",
-            ])
-            .args(["--shard", &format!("{i}/3"), "--json"])
-            .arg(&json)
-            .output()
-            .unwrap();
+        let (json, o) = shard_of(dir.path(), i, 3, &["--cases", "300"]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         files.push(json);
     }
@@ -351,22 +330,7 @@ fn merge_refuses_a_shard_with_cases_added_and_its_checksum_recomputed() {
         stderr(&o)
     );
     // Item 13: a summary of another campaign is named in flags, not as a Rust value.
-    let other = dir.path().join("other.json");
-    let o = retrocheck()
-        .args([
-            "diff",
-            "--no-save",
-            "--seed",
-            "7",
-            "--cases",
-            "301",
-            "--max-positions",
-            "20",
-        ])
-        .args(["--shard", "1/3", "--json"])
-        .arg(&other)
-        .output()
-        .unwrap();
+    let (other, o) = shard_of(dir.path(), 1, 3, &["--cases", "301"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let o = merge(&[files[0].clone(), other, files[2].clone()]);
     assert_eq!(o.status.code(), Some(2));

@@ -1371,6 +1371,34 @@ fn which(name: &str) -> String {
     String::from_utf8(found).unwrap().trim().to_string()
 }
 
+/// The helpers of [`python_solution`]'s programs: `burn(s)` uses `s` seconds of CPU
+/// time, `wait_gone(pid)` waits for a child no one reaps (SIGCHLD ignored) to vanish,
+/// and `solve()` runs the rest of the command line in place of the program.
+const PYTHON_HELPERS: &str = r#"import ctypes, os, signal, subprocess, sys, time
+def burn(s):
+    t = time.process_time()
+    while time.process_time() - t < s:
+        pass
+def wait_gone(pid):
+    while True:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.005)
+def solve():
+    os.execvp(sys.argv[1], sys.argv[1:])
+"#;
+
+/// A solution for `stress pursuit`: the Python program `body` (after
+/// [`PYTHON_HELPERS`]), written as `dir/name`, with retrocheck's own solver as the
+/// rest of its command line.
+fn python_solution(dir: &std::path::Path, name: &str, body: &str) -> String {
+    let script = dir.join(name);
+    std::fs::write(&script, format!("{PYTHON_HELPERS}{body}")).unwrap();
+    format!("python3 {} {BIN} solve pursuit", script.display())
+}
+
 /// The second adversarial pass of issue 38 (N1): a detached worker that ended before
 /// the run did is a zombie, with no environment to read its run's mark from, so its
 /// CPU time was lost: 0.65 s detached, then 0.65 s in the run's own tree, passed a 1 s
@@ -1427,33 +1455,29 @@ fn a_worker_whose_run_cannot_be_told_is_charged_to_no_other_run() {
 #[test]
 fn a_child_reaped_by_a_reaper_inside_the_program_is_counted_once() {
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("reaper.py");
-    std::fs::write(
-        &script,
-        "import ctypes, os, signal, sys, time\n\
-         ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)\n\
-         a = os.fork()\n\
-         if a == 0:\n    \
-             p = os.fork()\n    \
-             if p == 0:\n        \
-                 if os.fork() == 0:\n            \
-                     t = time.process_time()\n            \
-                     while time.process_time() - t < 0.6:\n                pass\n            \
-                     os.kill(os.getppid(), signal.SIGKILL)\n            \
-                     os._exit(0)\n        \
-                 time.sleep(30)\n        \
-                 os._exit(0)\n    \
-             os.waitpid(p, 0)\n    \
-             time.sleep(0.1)\n    \
-             os._exit(0)\n\
-         os.waitpid(a, 0)\n\
-         while True:\n    \
-             try:\n        os.wait()\n    \
-             except ChildProcessError:\n        break\n\
-         os.execvp(sys.argv[1], sys.argv[1:])\n",
-    )
-    .unwrap();
-    let program = format!("python3 {} {BIN} solve pursuit", script.display());
+    let body = r#"ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+a = os.fork()
+if a == 0:
+    p = os.fork()
+    if p == 0:
+        if os.fork() == 0:
+            burn(0.6)
+            os.kill(os.getppid(), signal.SIGKILL)
+            os._exit(0)
+        time.sleep(30)
+        os._exit(0)
+    os.waitpid(p, 0)
+    time.sleep(0.1)
+    os._exit(0)
+os.waitpid(a, 0)
+while True:
+    try:
+        os.wait()
+    except ChildProcessError:
+        break
+solve()
+"#;
+    let program = python_solution(dir.path(), "reaper.py", body);
     accepted_within("1s", &program, 5, 1);
 }
 
@@ -1466,30 +1490,21 @@ fn a_child_reaped_by_a_reaper_inside_the_program_is_counted_once() {
 #[test]
 fn workers_behind_hundreds_of_idle_processes_are_counted() {
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("crowd.py");
-    std::fs::write(
-        &script,
-        "import os, signal, sys, time\n\
-         signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n\
-         for _ in range(300):\n    \
-             if os.fork() == 0:\n        \
-                 time.sleep(60)\n        \
-                 os._exit(0)\n\
-         for _ in range(6):\n    \
-             pid = os.fork()\n    \
-             if pid == 0:\n        \
-                 t = time.process_time()\n        \
-                 while time.process_time() - t < 0.5:\n            pass\n        \
-                 os._exit(0)\n    \
-             while True:\n        \
-                 try:\n            os.kill(pid, 0)\n        \
-                 except ProcessLookupError:\n            break\n        \
-                 time.sleep(0.01)\n\
-         signal.signal(signal.SIGCHLD, signal.SIG_DFL)\n\
-         os.execvp(sys.argv[1], sys.argv[1:])\n",
-    )
-    .unwrap();
-    let program = format!("python3 {} {BIN} solve pursuit", script.display());
+    let body = r#"signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+for _ in range(300):
+    if os.fork() == 0:
+        time.sleep(60)
+        os._exit(0)
+for _ in range(6):
+    pid = os.fork()
+    if pid == 0:
+        burn(0.5)
+        os._exit(0)
+    wait_gone(pid)
+signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+solve()
+"#;
+    let program = python_solution(dir.path(), "crowd.py", body);
     judged_tle_within(2, &program, 1);
 }
 
@@ -1527,21 +1542,25 @@ fn a_closed_standard_error_loses_messages_not_the_counterexample() {
 #[test]
 fn a_worker_reparented_during_a_reading_is_counted_once() {
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("reparent.py");
-    std::fs::write(
-        &script,
-        "import os, sys, time\n\
-         def burn(s):\n    t = time.process_time()\n    while time.process_time() - t < s:\n        pass\n\
-         for _ in range(150):\n    if os.fork() == 0:\n        time.sleep(30); os._exit(0)\n\
-         r, w = os.pipe()\n\
-         q = os.fork()\n\
-         if q == 0:\n    if os.fork() == 0:\n        burn(1.1); os.write(w, b'x'); time.sleep(30); os._exit(0)\n    os.read(r, 1); os._exit(0)\n\
-         os.waitpid(q, 0)\n\
-         time.sleep(0.05)\n\
-         os.execvp(sys.argv[1], sys.argv[1:])\n",
-    )
-    .unwrap();
-    let program = format!("python3 {} {BIN} solve pursuit", script.display());
+    let body = r#"for _ in range(150):
+    if os.fork() == 0:
+        time.sleep(30)
+        os._exit(0)
+r, w = os.pipe()
+q = os.fork()
+if q == 0:
+    if os.fork() == 0:
+        burn(1.1)
+        os.write(w, b'x')
+        time.sleep(30)
+        os._exit(0)
+    os.read(r, 1)
+    os._exit(0)
+os.waitpid(q, 0)
+time.sleep(0.05)
+solve()
+"#;
+    let program = python_solution(dir.path(), "reparent.py", body);
     accepted_within("2s", &program, 6, 1);
 }
 
@@ -1555,43 +1574,28 @@ fn a_worker_reparented_during_a_reading_is_counted_once() {
 #[test]
 fn cpu_time_of_children_reaped_by_the_kernel_counts_against_the_limit() {
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("ignore.py");
-    std::fs::write(
-        &script,
-        "import os, signal, subprocess, sys, time\n\
-         subprocess.run(sys.argv[1:])\n\
-         signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n\
-         for _ in range(2):\n    \
-             pid = os.fork()\n    \
-             if pid == 0:\n        \
-                 t = time.process_time()\n        \
-                 while time.process_time() - t < 0.6:\n            pass\n        \
-                 os._exit(0)\n    \
-             while True:\n        \
-                 try:\n            os.kill(pid, 0)\n        \
-                 except ProcessLookupError:\n            break\n        \
-                 time.sleep(0.001)\n\
-         os._exit(0)\n",
-    )
-    .unwrap();
-    let program = format!("python3 {} {BIN} solve pursuit", script.display());
+    let body = r#"subprocess.run(sys.argv[1:])
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+for _ in range(2):
+    pid = os.fork()
+    if pid == 0:
+        burn(0.6)
+        os._exit(0)
+    wait_gone(pid)
+os._exit(0)
+"#;
+    let program = python_solution(dir.path(), "ignore.py", body);
     judged_tle_at_one_second(&program, 1);
     // The same children, waited for by their parent: 0.6 s in all, under the limit.
-    let waited = dir.path().join("wait.py");
-    std::fs::write(
-        &waited,
-        "import os, sys, time\n\
-         for _ in range(2):\n    \
-             pid = os.fork()\n    \
-             if pid == 0:\n        \
-                 t = time.process_time()\n        \
-                 while time.process_time() - t < 0.3:\n            pass\n        \
-                 os._exit(0)\n    \
-             os.waitpid(pid, 0)\n\
-         os.execvp(sys.argv[1], sys.argv[1:])\n",
-    )
-    .unwrap();
-    let program = format!("python3 {} {BIN} solve pursuit", waited.display());
+    let body = r#"for _ in range(2):
+    pid = os.fork()
+    if pid == 0:
+        burn(0.3)
+        os._exit(0)
+    os.waitpid(pid, 0)
+solve()
+"#;
+    let program = python_solution(dir.path(), "wait.py", body);
     accepted_within("1s", &program, 3, 1);
 }
 
