@@ -325,16 +325,20 @@ pub(super) fn cpu_time(usage: &libc::rusage) -> Duration {
 
 /// The CPU time of the run `mark`'s processes that left its tree and came back to us
 /// (with their descendants, each added to `reads`, which holds the run's tree read
-/// just before), those that ended included: reaps
-/// the adopted processes that ended, whichever run they belong to, and books their CPU
-/// time for it.
+/// just before), those that ended included: reaps the adopted processes that ended,
+/// whichever run they belong to, and books their CPU time for it. Every process in
+/// `reads` is noted as the run's, so that one that comes back to us later is known.
 pub(super) fn adopted_cpu(mark: &str, reads: &mut Vec<Read>) -> Duration {
     let leaders = in_flight();
     let mut book = book();
-    // The run's tree just read: one of its processes reparented to us since is the run's.
-    for read in reads.iter() {
-        book.seen.insert(read.key.0, (read.key.1, mark.to_string()));
-    }
+    let note = |book: &mut Book, reads: &[Read]| {
+        for read in reads {
+            book.seen.insert(read.key.0, (read.key.1, mark.to_string()));
+        }
+    };
+    // The run's tree first: one of its processes reparented to us since is the run's.
+    note(&mut book, reads);
+    let in_tree = reads.len();
     let mut total = Duration::ZERO;
     for child in our_children() {
         if leaders.iter().any(|(leader, _)| *leader == child) {
@@ -369,6 +373,7 @@ pub(super) fn adopted_cpu(mark: &str, reads: &mut Vec<Read>) -> Duration {
             book.seen.insert(child, (stat.start, owner));
         }
     }
+    note(&mut book, &reads[in_tree..]);
     total + book.finished.get(mark).copied().unwrap_or_default()
 }
 
@@ -382,15 +387,10 @@ pub(super) fn look_for_vanished(mark: &str) {
         .look_for_vanished();
 }
 
-/// Takes in a reading of run `mark` (its processes, in its tree and adopted): notes
-/// them, so that one of them that comes back to us later is known as the run's, and
+/// Takes in a reading of run `mark` (its processes, in its tree and adopted), and
 /// returns the time its processes reaped by no one counting lost so far ([`Ledger`]).
 pub(super) fn account(mark: &str, reads: &[Read]) -> Duration {
-    let mut book = book();
-    for read in reads {
-        book.seen.insert(read.key.0, (read.key.1, mark.to_string()));
-    }
-    book.ledgers.entry(mark.to_string()).or_default().take(reads)
+    book().ledgers.entry(mark.to_string()).or_default().take(reads)
 }
 
 /// Forgets run `mark` once it has ended: what it used is read, its processes are gone.
