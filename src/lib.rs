@@ -206,6 +206,10 @@ enum Command {
     /// Write a random game or contest input (deterministic from the seed), or input
     /// `--index` of a `stress` campaign, byte for byte.
     Generate(cli::generate::Args),
+    /// Write a problem's test data for its setter: the fewest tests that kill every
+    /// known wrong solution, in a judge's layout; or check (`--check`) and validate
+    /// (`--validate`) an existing set.
+    Tests(cli::tests::Args),
 }
 
 fn run(command: Command, own: &Own) -> cli::Status {
@@ -220,6 +224,7 @@ fn run(command: Command, own: &Own) -> cli::Status {
         Command::FuzzSeeds(args) => cli::fuzz_seeds::run(args),
         Command::Mutants(args) => cli::mutants::run(args),
         Command::Generate(args) => cli::generate::run(args, own),
+        Command::Tests(args) => cli::tests::run(args, own),
     }
 }
 

@@ -39,6 +39,7 @@ pub mod show;
 pub mod shrink;
 pub mod solve;
 pub mod stress;
+pub mod tests;
 
 use anyhow::{anyhow, Context};
 pub use own::{Own, Verb};

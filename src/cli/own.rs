@@ -10,7 +10,7 @@
 //! `solve`, a program re-run by `stress::reduce` for `shrink`, the proven expected output for
 //! `replay`).
 
-use super::{generate, input, shrink, solve, stress, Exit, PerTarget, Status};
+use super::{generate, input, shrink, solve, stress, tests, Exit, PerTarget, Status};
 use retrocheck::contest::Contest;
 use retrocheck::internals::corpus::{inputs_where, replay_file, CorpusFileError};
 use retrocheck::internals::oracles::expected::ExpectedError;
@@ -27,6 +27,7 @@ pub enum Verb {
     Solve(solve::Args),
     Generate(generate::Args),
     Shrink(shrink::Args),
+    Tests(tests::Args),
 }
 
 /// Why a corpus file did not replay: the solver's failure, or the file's fault.
@@ -74,6 +75,7 @@ impl<T: Contest> OwnProblem for For<T> {
             Verb::Generate(args) => args.problem::<T>(),
             Verb::Solve(args) => answer::<T>(&args),
             Verb::Shrink(args) => shrink::by_program::<T>(&args),
+            Verb::Tests(args) => args.on::<T>(),
         }
     }
 

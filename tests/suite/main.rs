@@ -28,6 +28,7 @@ mod stress;
 mod stress_limits;
 mod submission;
 mod support;
+mod test_sets;
 
 /// The proptest configuration of the plain proptest properties (a solver's properties
 /// go through the API's `Property`, as a user's do, whose failure is shrunk by

@@ -42,5 +42,7 @@ pub mod stress;
 pub mod subject;
 #[path = "target.rs"]
 pub mod target;
+#[path = "testset/mod.rs"]
+pub mod testset;
 #[path = "transform.rs"]
 pub mod transform;

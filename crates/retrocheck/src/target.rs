@@ -11,6 +11,7 @@ use crate::problems::ProductError;
 use crate::search::{length_of, length_swept, Length, Searchable};
 use crate::shrink::{game_passes, Passes};
 use crate::solution::Solution;
+use crate::subject::Subject;
 use crate::text::count;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -82,6 +83,24 @@ pub trait Target: Clone + fmt::Debug + Hash + Eq + Send + Sync + 'static {
     /// The shrinking passes, within the official limits when `official`.
     fn passes(official: bool) -> Passes<Self>;
 
+    /// The statement's sample inputs ([`Contest::SAMPLES`]); none for games.
+    fn samples() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The test cases of an input as the program reads it, or why it is not one
+    /// (naming the line).
+    fn parse_input(text: &[u8]) -> Result<Vec<Self>, String>;
+
+    /// What `subject` answers for this test case as test case `k` (1-based), with its
+    /// final newline, as [`output`](Target::output) gives the expected one: a wrong
+    /// solution of the kill table run in process.
+    fn answer_by(&self, k: usize, subject: &dyn Subject) -> Result<String, String> {
+        let game = self.game().map_err(|e| e.to_string())?;
+        let solution = crate::subject::solve_caught(subject, &game).map_err(|e| e.to_string())?;
+        Ok(self.output(k, &solution))
+    }
+
     /// The test case with its ids renumbered in order of discovery from the position
     /// that output line `line` (1-based) answers for, as the library's reports number
     /// a shrunk game; `None` for a contest problem, or a game so numbered already.
@@ -117,6 +136,27 @@ impl<T: Contest> Target for T {
 
     fn answer_positions(&self) -> Option<Vec<u32>> {
         crate::problems::ContestProblem::answer_positions(self)
+    }
+
+    fn samples() -> &'static [&'static str] {
+        T::SAMPLES
+    }
+
+    fn parse_input(text: &[u8]) -> Result<Vec<T>, String> {
+        crate::problems::parse::<T>(text).map_err(|e| e.to_string())
+    }
+
+    /// A built-in problem's wrong answer of its own ([`Subject::answer`]) where the
+    /// subject has one; otherwise the answer read off its solution of the product game.
+    fn answer_by(&self, k: usize, subject: &dyn Subject) -> Result<String, String> {
+        if let Some(instance) = self.as_instance() {
+            if let Some(answer) = crate::subject::answer_caught(subject, &instance, k) {
+                return answer.map(|line| line + "\n").map_err(|e| e.to_string());
+            }
+        }
+        let game = crate::problems::ContestProblem::game(self).map_err(|e| e.to_string())?;
+        let solution = crate::subject::solve_caught(subject, &game).map_err(|e| e.to_string())?;
+        Ok(crate::oracles::expected::answer(self, k, &solution))
     }
 
     fn sweep_order(&self) -> Option<Vec<u32>> {
@@ -195,6 +235,13 @@ impl Target for Game {
 
     fn answer_positions(&self) -> Option<Vec<u32>> {
         None
+    }
+
+    fn parse_input(text: &[u8]) -> Result<Vec<Game>, String> {
+        let text = std::str::from_utf8(text).map_err(|e| format!("not UTF-8 text: {e}"))?;
+        crate::format::parse_game(text)
+            .map(|game| vec![game])
+            .map_err(|e| e.to_string())
     }
 
     fn input(cases: &[Game]) -> String {

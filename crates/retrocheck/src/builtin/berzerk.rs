@@ -15,6 +15,13 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 impl Contest for Instance {
+    /// The samples of the statement (`corpus/berzerk/sample*.in`).
+    const SAMPLES: &'static [&'static str] = &["5\n2 3 2\n3 1 2 3\n", "8\n4 6 2 3 4\n2 3 6\n"];
+
+    fn as_instance(&self) -> Option<crate::problems::Instance> {
+        Some(crate::problems::Registered::into_instance(self.clone()))
+    }
+
     /// The original's limit: 4 s.
     const TIME_LIMIT: Duration = Duration::from_secs(4);
 

@@ -17,6 +17,13 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 impl Contest for Instance {
+    /// The samples of the statement (`corpus/catmouse/sample*.in`).
+    const SAMPLES: &'static [&'static str] = &["2\n6\n2 2 5\n1 3\n3 0 4 5\n3 1 4 5\n2 2 3\n3 0 2 3\n4\n2 1 3\n1 0\n1 3\n2 0 2\n"];
+
+    fn as_instance(&self) -> Option<crate::problems::Instance> {
+        Some(crate::problems::Registered::into_instance(self.clone()))
+    }
+
     /// LeetCode 913 states no limit: the harness's 2 s.
     const TIME_LIMIT: Duration = Duration::from_secs(2);
 

@@ -17,6 +17,13 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
 impl Contest for Instance {
+    /// The samples of the statement (`corpus/minigame/sample*.in`).
+    const SAMPLES: &'static [&'static str] = &["3\n3 3\n1 2\n2 3\n3 1\nAAABBB\n000000\n4 4\n1 2\n2 3\n3 3\n2 4\nABABAB\n000000\n5 5\n1 2\n2 1\n2 3\n3 4\n4 5\nAABBAB\n010001\n"];
+
+    fn as_instance(&self) -> Option<crate::problems::Instance> {
+        Some(crate::problems::Registered::into_instance(self.clone()))
+    }
+
     /// The original's limit: 6 s.
     const TIME_LIMIT: Duration = Duration::from_secs(6);
 

@@ -19,6 +19,13 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
 impl Contest for Instance {
+    /// The samples of the statement (`corpus/pursuit/sample*.in`).
+    const SAMPLES: &'static [&'static str] = &["3\n5 3\n1 2\n3 4\n4 5\n3 1\n4 3\n1 2\n2 3\n3 4\n1 2\n3 3\n1 2\n2 3\n3 1\n2 1\n"];
+
+    fn as_instance(&self) -> Option<crate::problems::Instance> {
+        Some(crate::problems::Registered::into_instance(self.clone()))
+    }
+
     /// The original's time limit is not known (its page plans for a few seconds over
     /// all test cases together): 2 s.
     const TIME_LIMIT: Duration = Duration::from_secs(2);

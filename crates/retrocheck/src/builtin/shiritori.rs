@@ -14,6 +14,13 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
 
 impl Contest for Instance {
+    /// The samples of the statement (`corpus/shiritori/sample*.in`).
+    const SAMPLES: &'static [&'static str] = &["3\nabcd\nbcda\nada\n", "1\nABC\n"];
+
+    fn as_instance(&self) -> Option<crate::problems::Instance> {
+        Some(crate::problems::Registered::into_instance(self.clone()))
+    }
+
     /// The original's limit: 2 s.
     const TIME_LIMIT: Duration = Duration::from_secs(2);
 

@@ -30,6 +30,18 @@ pub trait Contest: ContestProblem + Clone + fmt::Debug + Hash + Eq + Send + Sync
     /// that size takes seconds to solve.
     const DEFAULT_MAX_SIZE: u32 = Self::OFFICIAL_MAX;
 
+    /// The statement's sample inputs, each a whole input as the program reads it:
+    /// the first tests of a set `retrocheck tests` writes. None by default.
+    const SAMPLES: &'static [&'static str] = &[];
+
+    /// This test case as a built-in problem's [`Instance`](crate::problems::Instance),
+    /// for the wrong solutions of the kill table whose bug is in the answer itself
+    /// ([`Subject::answer`](crate::subject::Subject::answer)); `None` by default, for
+    /// a problem of your own: those solve its product game.
+    fn as_instance(&self) -> Option<crate::problems::Instance> {
+        None
+    }
+
     /// A random test case of size about `n` (in [`ContestProblem::UNIT`]s). Within the
     /// official limits unless `rules` asks for edge cases or sizes beyond them; the
     /// same `rng` state gives the same test case.

@@ -248,7 +248,7 @@ fn describe_status(status: std::process::ExitStatus) -> String {
 
 /// Compares a program's output with the expected one: tokens per line, then bytes
 /// when `exact`.
-pub(crate) fn compare(actual: &[u8], expected: &[u8], exact: bool) -> Verdict {
+pub fn compare(actual: &[u8], expected: &[u8], exact: bool) -> Verdict {
     let end = || "the end of the output".to_string();
     let (want, got) = (content_lines(expected), content_lines(actual));
     for k in 0..want.len().max(got.len()) {

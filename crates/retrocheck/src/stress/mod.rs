@@ -130,7 +130,7 @@ impl Settings {
 /// and a solution bounded to a horizon passes them all: a quarter of the inputs are
 /// long by construction, and a quarter are searched for long games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Draw {
+pub enum Draw {
     /// The target's random generator.
     Random,
     /// Long by construction ([`Target::long`]).
@@ -146,7 +146,7 @@ impl Draw {
     pub(crate) const ALL: [Draw; 3] = [Draw::Random, Draw::Long, Draw::Searched];
 
     /// How input `index` is drawn: two in four at random, one long, one searched.
-    pub(crate) fn of(index: u64) -> Draw {
+    pub fn of(index: u64) -> Draw {
         match index % 4 {
             2 => Draw::Long,
             3 => Draw::Searched,
@@ -155,7 +155,7 @@ impl Draw {
     }
 
     /// Its name in reports.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Draw::Random => "random",
             Draw::Long => "long by construction",
@@ -829,35 +829,7 @@ pub fn reduce<T: Target>(
         }
     }
     let official = !settings.rules.edge_cases;
-    // Multi-case inputs only lose whole cases; a single case shrinks by the passes of
-    // its target.
-    let whole_cases = pass(
-        "whole cases",
-        |i: &Input<T>, from| -> Box<dyn Iterator<Item = Input<T>> + '_> {
-            let n = if i.cases.len() == 1 { 0 } else { i.cases.len() };
-            Box::new((0..n).skip(from).map(move |k| {
-                let mut cases = i.cases.clone();
-                cases.remove(k);
-                Input { cases }
-            }))
-        },
-    );
-    let passes = match current.cases.first() {
-        Some(case) => T::passes(official && case.is_official()),
-        None => Passes {
-            list: Vec::new(),
-            singles: 0,
-        },
-    };
-    let mut passes = passes
-        .map(
-            |case| Input { cases: vec![case] },
-            |i: &Input<T>| match i.cases.as_slice() {
-                [case] => Some(case),
-                _ => None,
-            },
-        )
-        .after(whole_cases);
+    let mut passes = input_passes(&current, official);
     // Before the single removals, a game's ids numbered from the failing position (as
     // the report shows it): a chain then reads 0 → 1 → 2 → …, and contracting any one
     // of its positions gives the same game, judged once, not once per position.
@@ -926,6 +898,41 @@ pub fn reduce<T: Target>(
         out_of_time: shrunk.out_of_time,
         elapsed: start.elapsed(),
     }
+}
+
+/// The shrinking passes of an input: whole test cases removed, then a single test
+/// case's passes (within the official limits when `official` and the case meets
+/// them).
+pub(crate) fn input_passes<T: Target>(current: &Input<T>, official: bool) -> Passes<Input<T>> {
+    // Multi-case inputs only lose whole cases; a single case shrinks by the passes of
+    // its target.
+    let whole_cases = pass(
+        "whole cases",
+        |i: &Input<T>, from| -> Box<dyn Iterator<Item = Input<T>> + '_> {
+            let n = if i.cases.len() == 1 { 0 } else { i.cases.len() };
+            Box::new((0..n).skip(from).map(move |k| {
+                let mut cases = i.cases.clone();
+                cases.remove(k);
+                Input { cases }
+            }))
+        },
+    );
+    let passes = match current.cases.first() {
+        Some(case) => T::passes(official && case.is_official()),
+        None => Passes {
+            list: Vec::new(),
+            singles: 0,
+        },
+    };
+    passes
+        .map(
+            |case| Input { cases: vec![case] },
+            |i: &Input<T>| match i.cases.as_slice() {
+                [case] => Some(case),
+                _ => None,
+            },
+        )
+        .after(whole_cases)
 }
 
 /// A one-case input with its ids renumbered from the position of output line `line`
