@@ -130,7 +130,7 @@ impl Own {
             "what" => arg.value_parser(clap::builder::PossibleValuesParser::new(names.clone())),
             _ => arg,
         };
-        ["solve", "stress", "generate"]
+        ["solve", "stress", "generate", "tests"]
             .iter()
             .fold(command, |command, verb| {
                 command.mut_subcommand(verb, |verb| verb.mut_args(with_names))

@@ -87,7 +87,7 @@ fn check_on_the_sample_alone_lists_the_bug_classes_it_misses() {
     );
     // The sample kills the cat-first answer: the check says so.
     let line = out.lines().find(|l| l.contains("catmouse-cat-first")).unwrap();
-    assert!(line.contains("killed by 1.in"), "{out}");
+    assert!(line.contains("killed by 1: 1.in (WA)"), "{out}");
 }
 
 /// Guards the validator and the answer check of `--check`: a double space, a board

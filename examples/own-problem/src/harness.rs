@@ -21,6 +21,13 @@ impl Contest for Timeflow {
     /// The original's limit: 1.5 s.
     const TIME_LIMIT: Duration = Duration::from_millis(1500);
 
+    /// The statement's two samples: the first tests of a set `retrocheck-timeflow
+    /// tests timeflow --out DIR` writes.
+    const SAMPLES: &'static [&'static str] = &[
+        "7 7 1\n1 2\n2 3\n3 4\n4 5\n3 6\n7 5\n6 7\n1 5\n",
+        "5 5 2\n1 2\n2 3\n3 1\n3 4\n4 5\n1 5\n4 3\n",
+    ];
+
     fn generate(rng: &mut ChaCha8Rng, n: u32, rules: Rules) -> Timeflow {
         let n = if rules.within::<Timeflow>(n) {
             n.min(Timeflow::OFFICIAL_MAX)

@@ -195,7 +195,7 @@ fn generate_writes_the_same_bytes_every_run() {
 
 #[test]
 fn help_lists_the_problem_beside_the_built_in_ones() {
-    for verb in ["stress", "solve", "generate"] {
+    for verb in ["stress", "solve", "generate", "tests"] {
         let o = cli(&[verb, "--help"], "");
         assert_eq!(o.status.code(), Some(0));
         let help = text(&o.stdout);
@@ -286,4 +286,38 @@ fn a_problem_registered_twice_is_refused() {
             "3",
         ]);
     assert_eq!(code, ExitCode::from(2));
+}
+
+/// `tests timeflow` (issue 36, item 6): a set for a problem of the user's own, the
+/// samples first, every input valid, that kills the crate's wrong program given with
+/// `--against`; `--validate` passes it.
+#[test]
+fn tests_writes_a_set_that_kills_the_wrong_program_and_validates() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("set");
+    let args = [
+        "tests",
+        "timeflow",
+        "--out",
+        dir.to_str().unwrap(),
+        "--pool",
+        "12",
+        "--more",
+        "0",
+        "--against",
+        WRONG,
+    ];
+    let o = cli(&args, "");
+    assert_eq!(o.status.code(), Some(0), "{}{}", text(&o.stdout), text(&o.stderr));
+    let manifest: retrocheck::internals::testset::manifest::Manifest =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest.problem, "timeflow");
+    assert_eq!(
+        (manifest.tests[0].kind.as_str(), manifest.tests[1].kind.as_str()),
+        ("sample", "sample")
+    );
+    let wrong = manifest.wrong_solutions.iter().find(|w| w.name == WRONG).unwrap();
+    assert!(!wrong.killed_by_tests.is_empty(), "{}", text(&o.stdout));
+    let o = cli(&["tests", "timeflow", "--validate", dir.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
 }

@@ -115,14 +115,26 @@ impl<T: 'static> Passes<T> {
 pub(crate) fn shrink_until<T: Clone + Hash>(
     start: T,
     passes: &Passes<T>,
-    mut fails: impl FnMut(&T) -> bool,
+    fails: impl FnMut(&T) -> bool,
     on_step: impl FnMut(&T),
     deadline: Option<Instant>,
+) -> Shrunk<T> {
+    shrink_while(start, passes, fails, on_step, || !past(deadline))
+}
+
+/// [`shrink_until`], stopping before the first candidate tried once `go_on` says no:
+/// a budget of work rather than of time (the same result on every machine).
+pub(crate) fn shrink_while<T: Clone + Hash>(
+    start: T,
+    passes: &Passes<T>,
+    mut fails: impl FnMut(&T) -> bool,
+    on_step: impl FnMut(&T),
+    go_on: impl Fn() -> bool,
 ) -> Shrunk<T> {
     let mut passed = JudgedBefore::default();
     let first_failing = |candidates: &mut dyn Iterator<Item = T>, tries: &mut usize| {
         for (k, candidate) in candidates.enumerate() {
-            if past(deadline) {
+            if !go_on() {
                 return Err(());
             }
             let key = passed.key(&candidate);

@@ -18,7 +18,7 @@ pub use layout::Layout;
 pub use suspect::Suspect;
 
 use crate::contest::Rules;
-use crate::shrink::shrink_parallel;
+use crate::shrink::shrink_while;
 use crate::stress::{self, input_from, Draw, Input, Target, Trouble, Verdict};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -135,7 +135,7 @@ impl Plan {
         more: 512,
         count: 25,
         jobs: 2,
-        shrink_time: Duration::from_secs(60),
+        shrink_time: Duration::from_secs(20),
     };
 }
 
@@ -281,12 +281,15 @@ fn drawn<T: Target>(seed: u64, index: u64) -> Result<Test<T>, String> {
     )
 }
 
-/// A random and a long test case of the largest official size (none for games,
-/// which have no official limits).
+/// The size of a game's "maximal" tests, which have no official limit: past the
+/// 65,536 moves a 16-bit remoteness holds and the 10,000 levels a recursion per move
+/// reaches, in a few milliseconds of solving.
+pub const LARGE_GAME: u32 = 70_000;
+
+/// A random and a long test case of the largest official size ([`LARGE_GAME`]
+/// positions for games).
 fn maximal<T: Target>(seed: u64) -> Vec<(Why, Input<T>)> {
-    let Some(largest) = T::OFFICIAL_MAX else {
-        return Vec::new();
-    };
+    let largest = T::OFFICIAL_MAX.unwrap_or(LARGE_GAME);
     let mut rng = crate::seed::rng(crate::seed::mix(seed, u64::MAX));
     let random = T::generate(&mut rng, largest, Rules::OFFICIAL, 0);
     let long = T::long(&mut rng, largest, Rules::OFFICIAL);
@@ -365,9 +368,12 @@ fn first_failing<T: Target>(
 ) -> Result<Vec<(usize, Test<T>)>, String> {
     let mut found: Vec<(usize, Test<T>)> = Vec::new();
     let mut left: Vec<usize> = missing.to_vec();
-    let batch = 8 * plan.jobs.max(1) as u64;
+    // Batches of a fixed size, and the work counted between them, so that where the
+    // search stops does not depend on the jobs.
+    let batch = 16;
     let mut index = from;
-    while !left.is_empty() && index < plan.pool + plan.more {
+    let mut work = 0u64;
+    while !left.is_empty() && index < plan.pool + plan.more && work < SEARCH_WORK {
         let end = (index + batch).min(plan.pool + plan.more);
         progress(&format!(
             "searching inputs {index} to {end} for {} wrong solutions no input killed yet",
@@ -394,6 +400,8 @@ fn first_failing<T: Target>(
             .collect();
         for result in judged {
             let (test, fails) = result?;
+            let size: u64 = test.input.cases.iter().map(product_size).sum();
+            work = work.saturating_add(size.saturating_mul(judging.len() as u64));
             let killed: Vec<usize> = judging
                 .iter()
                 .zip(&fails)
@@ -410,9 +418,27 @@ fn first_failing<T: Target>(
     Ok(found)
 }
 
+/// The most product-game positions and moves the search beyond the pool solves,
+/// summed over the wrong solutions judged: about a minute of solving on a problem
+/// whose test cases are games of millions of positions, where `--more` inputs would
+/// take many.
+const SEARCH_WORK: u64 = 4_000_000_000;
+
 /// The most candidates a shrink of a built-in's counterexample judges: a few seconds
 /// of small solves.
 const SHRINK_JUDGEMENTS: usize = 4_000;
+
+/// The most product-game positions and moves a shrink of a built-in's counterexample
+/// judges, summed over its candidates: a few seconds of solving, so that a shrink
+/// from a game of millions of positions stops early, by a count the same on every
+/// machine.
+const SHRINK_WORK: u64 = 20_000_000;
+
+/// A test case's product game's positions and moves (0 when it has none).
+fn product_size<T: Target>(case: &T) -> u64 {
+    case.game()
+        .map_or(0, |game| (game.positions() + game.move_count()) as u64)
+}
 
 /// `test` shrunk while `suspect` fails it the same way, within the official limits.
 fn shrink_for<T: Target>(suspect: &Suspect, test: &Test<T>, plan: &Plan) -> Result<Test<T>, String> {
@@ -437,14 +463,19 @@ fn shrink_for<T: Target>(suspect: &Suspect, test: &Test<T>, plan: &Plan) -> Resu
         Suspect::Builtin { .. } => {
             let official = test.input.cases.iter().all(|c| c.is_official());
             let passes = stress::input_passes(&test.input, official);
-            // Bounded by a count of candidates, not by time, so that the same seed
-            // gives the same set on any machine; the deadline only guards a shrink
-            // whose every judgement is slow.
-            let judged = std::sync::atomic::AtomicUsize::new(0);
+            // Bounded by a count of candidates and of the work they cost, not by
+            // time, so that the same seed gives the same set on any machine; the
+            // deadline only guards against a budget that takes too long.
+            let judged = std::cell::Cell::new(0usize);
+            let work = std::cell::Cell::new(0u64);
+            let go_on = || {
+                judged.get() < SHRINK_JUDGEMENTS
+                    && work.get() < SHRINK_WORK
+                    && deadline.is_none_or(|d| Instant::now() < d)
+            };
             let fails = |candidate: &Input<T>| {
-                if judged.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= SHRINK_JUDGEMENTS {
-                    return false;
-                }
+                judged.set(judged.get() + 1);
+                work.set(work.get() + candidate.cases.iter().map(product_size).sum::<u64>());
                 let Ok(expected) = candidate.expected() else {
                     return false;
                 };
@@ -452,9 +483,7 @@ fn shrink_for<T: Target>(suspect: &Suspect, test: &Test<T>, plan: &Plan) -> Resu
                     .verdict(candidate, &expected)
                     .is_ok_and(|v| v.kind() == kind)
             };
-            // Judged in process, one at a time: each judgement is a solve of a
-            // small game, and a fixed order gives the same input on any machine.
-            shrink_parallel(test.input.clone(), &passes, fails, 1, |_| {}, deadline).value
+            shrink_while(test.input.clone(), &passes, fails, |_| {}, go_on).value
         }
     };
     Test::new(input, Why::Counterexample(name))
