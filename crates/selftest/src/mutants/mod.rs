@@ -403,7 +403,7 @@ impl Mutant {
 }
 
 /// Every mutant, in kill-table order.
-pub const MUTANTS: [Mutant; 34] = [
+pub const MUTANTS: [Mutant; 38] = [
     Mutant {
         name: "memo-dfs",
         kind: Make::MemoDfs,
@@ -596,6 +596,42 @@ pub const MUTANTS: [Mutant; 34] = [
             fixed: 0,
         }),
         description: "catmouse: the game cut off after 2n plies, a draw beyond; 11 nodes, the cat wins after more than 22",
+    },
+    Mutant {
+        name: "catmouse-rounds-3n",
+        kind: Make::Horizon(Reach::Contest {
+            problem: Problem::Catmouse,
+            per_unit: 3,
+            fixed: 0,
+        }),
+        description: "catmouse: 3n rounds of value iteration, a draw beyond; WITNESS",
+    },
+    Mutant {
+        name: "catmouse-sweeps-2n",
+        kind: Make::Horizon(Reach::Sweeps {
+            problem: Problem::Catmouse,
+            per_unit: 2,
+            fixed: 0,
+        }),
+        description: "catmouse: value iteration in place cut after 2n sweeps, a draw beyond; WITNESS",
+    },
+    Mutant {
+        name: "catmouse-sweeps-2n1",
+        kind: Make::Horizon(Reach::Sweeps {
+            problem: Problem::Catmouse,
+            per_unit: 2,
+            fixed: 1,
+        }),
+        description: "catmouse: value iteration in place cut after 2n + 1 sweeps, a draw beyond; WITNESS",
+    },
+    Mutant {
+        name: "catmouse-repeat-n",
+        kind: Make::Horizon(Reach::Repeats {
+            problem: Problem::Catmouse,
+            per_unit: 1,
+            fixed: 0,
+        }),
+        description: "catmouse: a search with on-path draws repeated n times, a draw beyond; WITNESS",
     },
 ];
 
