@@ -361,9 +361,17 @@ fn each_catmouse_program_answers_as_the_mutant_that_models_it() {
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(36);
     for k in 0..80u32 {
-        boards.push(<catmouse::Instance as Contest>::long(&mut rng, 11 + k % 40, Rules::OFFICIAL));
+        boards.push(<catmouse::Instance as Contest>::long(
+            &mut rng,
+            11 + k % 40,
+            Rules::OFFICIAL,
+        ));
     }
-    assert!(boards.len() <= 1000, "{} test cases: more than T allows", boards.len());
+    assert!(
+        boards.len() <= 1000,
+        "{} test cases: more than T allows",
+        boards.len()
+    );
     let mut input = format!("{}\n", boards.len());
     for board in &boards {
         use retrocheck::problems::ContestProblem;
@@ -394,8 +402,14 @@ fn each_catmouse_program_answers_as_the_mutant_that_models_it() {
             );
             wrong += usize::from(expected.trim() != truth[k].trim());
         }
-        assert!(wrong > 0, "{file}: right on every test case, so the agreement shows little");
-        eprintln!("{file}: {} test cases, {wrong} wrong, as {mutant}", instances.len());
+        assert!(
+            wrong > 0,
+            "{file}: right on every test case, so the agreement shows little"
+        );
+        eprintln!(
+            "{file}: {} test cases, {wrong} wrong, as {mutant}",
+            instances.len()
+        );
     }
 }
 

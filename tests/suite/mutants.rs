@@ -56,7 +56,11 @@ fn every_mutant_caught(entry: &str, limit: u64, run: impl Fn(&dyn Subject) -> Fi
     let skipped = |name: &&str| NEEDS_THE_LARGE_PHASE.contains(name) || NEEDS_THE_SCALE_PHASE.contains(name);
     for (name, _) in registry::mutants().filter(|(name, _)| !skipped(name)) {
         let solver = registry::by_name(name).unwrap();
-        let limit = if NEEDS_LONG_BOARDS.contains(&name) { CAP } else { limit };
+        let limit = if NEEDS_LONG_BOARDS.contains(&name) {
+            CAP
+        } else {
+            limit
+        };
         let k = caught(run(solver.as_ref()), &format!("{name} ({entry})"), limit);
         // Where a counterexample of at most 2 positions exists, the shrunk one is as
         // small (the kill table checks this up to 4 positions, in release).

@@ -62,9 +62,21 @@ impl Reach {
     fn contest(self) -> Option<(Problem, u32, u32)> {
         match self {
             Reach::Moves(_) => None,
-            Reach::Contest { problem, per_unit, fixed }
-            | Reach::Sweeps { problem, per_unit, fixed }
-            | Reach::Repeats { problem, per_unit, fixed } => Some((problem, per_unit, fixed)),
+            Reach::Contest {
+                problem,
+                per_unit,
+                fixed,
+            }
+            | Reach::Sweeps {
+                problem,
+                per_unit,
+                fixed,
+            }
+            | Reach::Repeats {
+                problem,
+                per_unit,
+                fixed,
+            } => Some((problem, per_unit, fixed)),
         }
     }
 }
