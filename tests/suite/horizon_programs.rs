@@ -93,6 +93,12 @@ const PROGRAMS: &[Program] = &[
         within: |r, _| r <= 40,
     },
     Program {
+        file: "berzerk_1000.cpp",
+        target: "berzerk",
+        witness: Witness::Mutant("berzerk-horizon-1000"),
+        within: |r, _| r <= 1000,
+    },
+    Program {
         file: "pursuit_n.cpp",
         target: "pursuit",
         witness: Witness::Mutant("pursuit-horizon-n"),
@@ -422,4 +428,33 @@ fn catmouse_text(instance: &retrocheck::problems::Instance) -> String {
     let mut text = String::from("1\n");
     board.print_case(&mut text);
     text
+}
+
+/// The same for `berzerk_1000.cpp` and `berzerk-horizon-1000`, on 120 `stress` inputs
+/// (seeds 0 and 1, inputs 0 to 59: a quarter long by construction, a quarter
+/// searched), one run each: berzerk's input holds one test case.
+#[test]
+fn the_berzerk_program_cut_at_1000_answers_as_its_mutant() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = PROGRAMS.iter().find(|p| p.file == "berzerk_1000.cpp").unwrap();
+    let command = command(program, dir.path());
+    let model = retrocheck_selftest::registry::by_name("berzerk-horizon-1000").unwrap();
+    let problem = retrocheck::problems::Problem::from_name("berzerk").unwrap();
+    let mut wrong = 0;
+    for seed in ["0", "1"] {
+        for index in 0..60 {
+            let index = index.to_string();
+            let input = run(&["generate", "berzerk", "--seed", seed, "--index", &index], "").stdout;
+            let instance = problem.parse_bytes(&input).unwrap().remove(0);
+            let expected = trimmed(&model.answer(&instance, 1).unwrap().unwrap());
+            assert_eq!(
+                output_of(&command, &input),
+                expected,
+                "berzerk_1000.cpp and berzerk-horizon-1000 disagree on input {index} of seed {seed}"
+            );
+            wrong += usize::from(expected != trimmed(&instance.answer_line(1).unwrap()));
+        }
+    }
+    assert!(wrong > 0, "right on every input, so the agreement shows little");
+    eprintln!("berzerk_1000.cpp: 120 inputs, {wrong} wrong, as berzerk-horizon-1000");
 }

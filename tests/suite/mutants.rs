@@ -117,6 +117,7 @@ const NEEDS_THE_SCALE_PHASE: &[&str] = &[
     "fast-path-repeats",
     "recursive",
     "horizon-1000",
+    "berzerk-horizon-1000",
 ];
 
 #[test]

@@ -403,7 +403,7 @@ impl Mutant {
 }
 
 /// Every mutant, in kill-table order.
-pub const MUTANTS: [Mutant; 38] = [
+pub const MUTANTS: [Mutant; 39] = [
     Mutant {
         name: "memo-dfs",
         kind: Make::MemoDfs,
@@ -578,6 +578,15 @@ pub const MUTANTS: [Mutant; 38] = [
             fixed: 40,
         }),
         description: "berzerk: 40 rounds of relaxation, Loop beyond; 27 objects, steps 2 and 3",
+    },
+    Mutant {
+        name: "berzerk-horizon-1000",
+        kind: Make::Horizon(Reach::Contest {
+            problem: Problem::Berzerk,
+            per_unit: 0,
+            fixed: 1_000,
+        }),
+        description: "berzerk: 1,000 rounds of relaxation, Loop beyond; 563 objects, steps 261 and 121",
     },
     Mutant {
         name: "shiritori-horizon-12",
