@@ -172,7 +172,8 @@ fn sweep_order(instance: &Instance) -> Option<Vec<u32>> {
 /// pass memoizes. Iterative: a path can hold every position.
 fn repeated_search(game: &Game, start: u32, passes: u32) -> Option<Side> {
     let positions = game.positions();
-    // What a terminal or stuck position is worth, or `None` when it must be searched.
+    // What a terminal position is worth, or `None` when it must be searched (a stuck
+    // one is searched: no move wins and every move, of none, loses, as `all([])` is).
     let fixed = |p: u32| -> Option<Option<Side>> {
         match game.terminal(p) {
             Some(Outcome::Win(side)) => Some(Some(side)),
