@@ -1,7 +1,8 @@
 //! The programs bounded to a horizon in `examples/horizon/` (Python and C++), on which
 //! the README's catch times are measured: each agrees with `retrocheck solve` on every
 //! generated test case whose game lies within its horizon, and fails its mutant's saved
-//! counterexample; and `stress catmouse` catches the 2n one and
+//! counterexample; each catmouse one gives the answer of the kill table's mutant that
+//! models it on every input tried; and `stress catmouse` catches the 2n one and
 //! shrinks it to a board valid for the original judge.
 
 use crate::support::{retrocheck, run, stdout};
@@ -55,6 +56,25 @@ const PROGRAMS: &[Program] = &[
         within: |r, n| r <= 2 * n,
     },
     Program {
+        file: "catmouse_vi_2n1_inplace.cpp",
+        target: "catmouse",
+        witness: Witness::Mutant("catmouse-sweeps-2n1"),
+        within: |r, n| r <= 2 * n + 1,
+    },
+    Program {
+        file: "catmouse_rounds_3n.cpp",
+        target: "catmouse",
+        witness: Witness::Mutant("catmouse-rounds-3n"),
+        within: |r, n| r <= 3 * n,
+    },
+    Program {
+        file: "catmouse_repeat_n.py",
+        target: "catmouse",
+        witness: Witness::Mutant("catmouse-repeat-n"),
+        // A pass decides a ply at least: n plies are within n passes.
+        within: |r, n| r <= n,
+    },
+    Program {
         file: "shiritori_12.py",
         target: "shiritori",
         witness: Witness::Mutant("shiritori-horizon-12"),
@@ -71,6 +91,12 @@ const PROGRAMS: &[Program] = &[
         target: "berzerk",
         witness: Witness::Mutant("berzerk-horizon-40"),
         within: |r, _| r <= 40,
+    },
+    Program {
+        file: "berzerk_1000.cpp",
+        target: "berzerk",
+        witness: Witness::Mutant("berzerk-horizon-1000"),
+        within: |r, _| r <= 1000,
     },
     Program {
         file: "pursuit_n.cpp",
@@ -305,4 +331,130 @@ fn stress_catches_the_catmouse_value_iteration_cut_at_2n_sweeps_in_place() {
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("wrong answer"), "{text}");
+}
+
+/// Each catmouse program of `examples/horizon/` and the kill table's mutant that gives
+/// its answer on every input: `retrocheck tests` kills the mutant in process and claims
+/// the program killed, so the two must agree.
+const MODELLED: &[(&str, &str)] = &[
+    ("catmouse_rounds_2n.cpp", "catmouse-horizon-2n"),
+    ("catmouse_rounds_3n.cpp", "catmouse-rounds-3n"),
+    ("catmouse_vi_2n_inplace.py", "catmouse-sweeps-2n"),
+    ("catmouse_vi_2n1_inplace.cpp", "catmouse-sweeps-2n1"),
+    ("catmouse_repeat_n.py", "catmouse-repeat-n"),
+];
+
+/// Issue 36 item 2: each program and its mutant give the same answer on the test cases
+/// of 240 `stress` inputs (seeds 0 to 2, inputs 0 to 39, at the default sizes and up
+/// to 50 nodes) and 80 long boards of 11 to 50 nodes, as one input; and on some of
+/// them both are wrong, so that the agreement is not only where both are right.
+#[test]
+fn each_catmouse_program_answers_as_the_mutant_that_models_it() {
+    use rand::SeedableRng;
+    use retrocheck::contest::{Contest, Rules};
+    use retrocheck::problems::{catmouse, Instance};
+    let mut boards: Vec<catmouse::Instance> = Vec::new();
+    for seed in ["0", "1", "2"] {
+        for max_size in [None, Some("50")] {
+            for index in 0..40 {
+                let index = index.to_string();
+                let mut args = vec!["generate", "catmouse", "--seed", seed, "--index", &index];
+                args.extend(max_size.iter().flat_map(|m| ["--max-size", m]));
+                let input = run(&args, "").stdout;
+                boards.extend(retrocheck::problems::parse::<catmouse::Instance>(&input).unwrap());
+            }
+        }
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(36);
+    for k in 0..80u32 {
+        boards.push(<catmouse::Instance as Contest>::long(
+            &mut rng,
+            11 + k % 40,
+            Rules::OFFICIAL,
+        ));
+    }
+    assert!(
+        boards.len() <= 1000,
+        "{} test cases: more than T allows",
+        boards.len()
+    );
+    let mut input = format!("{}\n", boards.len());
+    for board in &boards {
+        use retrocheck::problems::ContestProblem;
+        board.print_case(&mut input);
+    }
+    let instances: Vec<Instance> = boards.into_iter().map(Instance::Catmouse).collect();
+    let truth: Vec<String> = instances
+        .iter()
+        .enumerate()
+        .map(|(k, i)| i.answer_line(k + 1).unwrap())
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    for &(file, mutant) in MODELLED {
+        let program = PROGRAMS.iter().find(|p| p.file == file).unwrap();
+        let got = output_of(&command(program, dir.path()), input.as_bytes());
+        let got: Vec<&str> = got.lines().collect();
+        assert_eq!(got.len(), instances.len(), "{file}");
+        let model = retrocheck_selftest::registry::by_name(mutant).unwrap();
+        let mut wrong = 0;
+        for (k, instance) in instances.iter().enumerate() {
+            let expected = model.answer(instance, k + 1).unwrap().unwrap();
+            assert_eq!(
+                got[k],
+                expected.trim(),
+                "{file} and {mutant} disagree on test case {}:\n{}",
+                k + 1,
+                catmouse_text(instance)
+            );
+            wrong += usize::from(expected.trim() != truth[k].trim());
+        }
+        assert!(
+            wrong > 0,
+            "{file}: right on every test case, so the agreement shows little"
+        );
+        eprintln!(
+            "{file}: {} test cases, {wrong} wrong, as {mutant}",
+            instances.len()
+        );
+    }
+}
+
+/// A catmouse test case as an input of its own.
+fn catmouse_text(instance: &retrocheck::problems::Instance) -> String {
+    use retrocheck::problems::ContestProblem;
+    let retrocheck::problems::Instance::Catmouse(board) = instance else {
+        unreachable!()
+    };
+    let mut text = String::from("1\n");
+    board.print_case(&mut text);
+    text
+}
+
+/// The same for `berzerk_1000.cpp` and `berzerk-horizon-1000`, on 120 `stress` inputs
+/// (seeds 0 and 1, inputs 0 to 59: a quarter long by construction, a quarter
+/// searched), one run each: berzerk's input holds one test case.
+#[test]
+fn the_berzerk_program_cut_at_1000_answers_as_its_mutant() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = PROGRAMS.iter().find(|p| p.file == "berzerk_1000.cpp").unwrap();
+    let command = command(program, dir.path());
+    let model = retrocheck_selftest::registry::by_name("berzerk-horizon-1000").unwrap();
+    let problem = retrocheck::problems::Problem::from_name("berzerk").unwrap();
+    let mut wrong = 0;
+    for seed in ["0", "1"] {
+        for index in 0..60 {
+            let index = index.to_string();
+            let input = run(&["generate", "berzerk", "--seed", seed, "--index", &index], "").stdout;
+            let instance = problem.parse_bytes(&input).unwrap().remove(0);
+            let expected = trimmed(&model.answer(&instance, 1).unwrap().unwrap());
+            assert_eq!(
+                output_of(&command, &input),
+                expected,
+                "berzerk_1000.cpp and berzerk-horizon-1000 disagree on input {index} of seed {seed}"
+            );
+            wrong += usize::from(expected != trimmed(&instance.answer_line(1).unwrap()));
+        }
+    }
+    assert!(wrong > 0, "right on every input, so the agreement shows little");
+    eprintln!("berzerk_1000.cpp: 120 inputs, {wrong} wrong, as berzerk-horizon-1000");
 }

@@ -83,7 +83,7 @@ pub(crate) fn length_swept(game: &Game, answer_positions: Option<&[u32]>, rank: 
 /// comes before `p` in a sweep, else from `s + 1`; `p` is won in the earliest sweep of
 /// its winning moves and lost in the latest of all its moves. Computed as shortest
 /// paths in order of (sweep, place), a heap of positions; 0 for a draw or a terminal.
-pub(crate) fn sweeps(game: &Game, values: &[Value], rank: &[u32], targets: &[u32]) -> u32 {
+pub fn sweeps(game: &Game, values: &[Value], rank: &[u32], targets: &[u32]) -> u32 {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let positions = game.positions();

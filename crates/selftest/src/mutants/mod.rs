@@ -403,7 +403,7 @@ impl Mutant {
 }
 
 /// Every mutant, in kill-table order.
-pub const MUTANTS: [Mutant; 34] = [
+pub const MUTANTS: [Mutant; 39] = [
     Mutant {
         name: "memo-dfs",
         kind: Make::MemoDfs,
@@ -580,6 +580,15 @@ pub const MUTANTS: [Mutant; 34] = [
         description: "berzerk: 40 rounds of relaxation, Loop beyond; 27 objects, steps 2 and 3",
     },
     Mutant {
+        name: "berzerk-horizon-1000",
+        kind: Make::Horizon(Reach::Contest {
+            problem: Problem::Berzerk,
+            per_unit: 0,
+            fixed: 1_000,
+        }),
+        description: "berzerk: 1,000 rounds of relaxation, Loop beyond; 563 objects, steps 261 and 121",
+    },
+    Mutant {
         name: "shiritori-horizon-12",
         kind: Make::Horizon(Reach::Contest {
             problem: Problem::Shiritori,
@@ -596,6 +605,42 @@ pub const MUTANTS: [Mutant; 34] = [
             fixed: 0,
         }),
         description: "catmouse: the game cut off after 2n plies, a draw beyond; 11 nodes, the cat wins after more than 22",
+    },
+    Mutant {
+        name: "catmouse-rounds-3n",
+        kind: Make::Horizon(Reach::Contest {
+            problem: Problem::Catmouse,
+            per_unit: 3,
+            fixed: 0,
+        }),
+        description: "catmouse: 3n rounds of value iteration, a draw beyond; 14 nodes, the cat wins after more than 42",
+    },
+    Mutant {
+        name: "catmouse-sweeps-2n",
+        kind: Make::Horizon(Reach::Sweeps {
+            problem: Problem::Catmouse,
+            per_unit: 2,
+            fixed: 0,
+        }),
+        description: "catmouse: 2n sweeps of value iteration in place, a draw beyond; 17 nodes, the cat wins in sweep 35 or later",
+    },
+    Mutant {
+        name: "catmouse-sweeps-2n1",
+        kind: Make::Horizon(Reach::Sweeps {
+            problem: Problem::Catmouse,
+            per_unit: 2,
+            fixed: 1,
+        }),
+        description: "catmouse: 2n + 1 sweeps of value iteration in place, a draw beyond; 18 nodes, the cat wins in sweep 38 or later",
+    },
+    Mutant {
+        name: "catmouse-repeat-n",
+        kind: Make::Horizon(Reach::Repeats {
+            problem: Problem::Catmouse,
+            per_unit: 1,
+            fixed: 0,
+        }),
+        description: "catmouse: a search with on-path draws, repeated n times, a draw beyond; 16 nodes, more than 16 passes to the cat's win",
     },
 ];
 
