@@ -12,7 +12,7 @@
 //! and starts again after a few steps without a gain. A run over the limit counts only
 //! when a rerun exceeds it too (as in [`find_failure`](super::find_failure)).
 
-use super::{input_from, test, Budget, Found, Input, Settings, Target, Tested, Trouble, Verdict};
+use super::{expect, input_from, judge, test, Budget, Found, Input, Run, Settings, Target, Trouble, Verdict};
 use crate::seed;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -57,8 +57,9 @@ pub struct SlowSearch<T> {
     pub slowest: Option<Slowest<T>>,
     /// Whether the slowest input exceeded the time limit, on its run and on a rerun.
     pub exceeded: bool,
-    /// A failure other than the time (a wrong answer, a crash: the search stops there,
-    /// and `index` is the run that found it) or an input that could not be judged.
+    /// A failure other than the time (a crash, a wrong answer on a run slower than all
+    /// before it: the search stops there, and `index` is the run that found it) or an
+    /// input that could not be judged.
     pub found: Option<Found<T>>,
     /// Runs of the program, reruns included.
     pub runs: u64,
@@ -118,16 +119,128 @@ fn edited<T: Target>(input: &Input<T>, rng: &mut ChaCha8Rng, official: bool) -> 
     Input { cases }
 }
 
-/// A candidate run: its input, and its first run judged.
-type Tried<T> = (Input<T>, Result<Tested, Trouble>);
+/// A candidate's first run: scored by its CPU time, judged only when it matters.
+enum Timed {
+    /// It ended within the limits: its output is judged only if it is the slowest yet
+    /// (solving a large input for the expected answer can cost more than the run).
+    Ended(Run),
+    /// It ran past the time limit (not yet confirmed).
+    Over(Verdict),
+    /// It failed otherwise (a crash, the memory or output limit), judged in full.
+    Failed(Verdict),
+}
+
+/// Runs the program once on `input`: how it went, before the answer is judged.
+fn timed<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Timed, Trouble> {
+    let run = settings
+        .program
+        .run(input.text().as_bytes())
+        .map_err(|e| Trouble::Spawn {
+            command: settings.program.command.clone(),
+            error: e.to_string(),
+        })?;
+    // Judged against no output: only what does not depend on the answer is kept.
+    Ok(match judge(&run, b"", settings.exact, &settings.program.limits) {
+        verdict @ Verdict::TimeLimit { .. } => Timed::Over(verdict),
+        Verdict::Accepted | Verdict::WrongAnswer { .. } | Verdict::PresentationError { .. } => {
+            Timed::Ended(run)
+        }
+        // The full judgement (an allocation failure's second run without the limit).
+        _ => Timed::Failed(test(settings, input)?.verdict),
+    })
+}
+
+/// The verdict of a run that ended: its output against the expected one.
+fn judged<T: Target>(settings: &Settings, input: &Input<T>, run: &Run) -> Result<Verdict, Trouble> {
+    let (expected, ..) = expect(settings, input, &input.text())?;
+    Ok(judge(run, &expected, settings.exact, &settings.program.limits))
+}
+
+/// A candidate and its first run.
+type Tried<T> = (Input<T>, Result<Timed, Trouble>);
+
+/// What a candidate came to: a CPU time to climb by, or the end of the search.
+enum Scored<T> {
+    /// Not failed (judged when it was the slowest yet), with its CPU time.
+    Time(Input<T>, Duration),
+    /// The search ends: a confirmed time limit exceeded (`slowest` is set), another
+    /// failure, or trouble (`found` is set).
+    Stop,
+}
+
+/// Scores one candidate's first run, confirming a time limit exceeded by a rerun and
+/// judging the answer of a run slower than every run before; records in `search` what
+/// ends it.
+fn score<T: Target>(
+    settings: &Settings,
+    search: &mut SlowSearch<T>,
+    input: Input<T>,
+    first: Result<Timed, Trouble>,
+) -> Scored<T> {
+    search.runs += 1;
+    let run = search.runs;
+    let slowest = search.slowest.as_ref().map_or(Duration::ZERO, |s| s.cpu);
+    let outcome = first.and_then(|timed| match timed {
+        Timed::Ended(ended) if ended.cpu > slowest || search.slowest.is_none() => {
+            let verdict = judged(settings, &input, &ended)?;
+            Ok((verdict, ended.cpu))
+        }
+        Timed::Ended(ended) => Ok((Verdict::Accepted, ended.cpu)),
+        Timed::Failed(verdict) => Ok((verdict, Duration::ZERO)),
+        Timed::Over(verdict) => {
+            // Confirmed by a rerun, or scored by the rerun's time.
+            search.runs += 1;
+            let again = test(settings, &input)?;
+            Ok(match again.verdict {
+                Verdict::TimeLimit { .. } => (verdict, again.cpu.max(settings.program.limits.time)),
+                other => (other, again.cpu),
+            })
+        }
+    });
+    let (verdict, cpu) = match outcome {
+        Err(trouble) => {
+            search.found = Some(Found::Trouble {
+                index: run,
+                input,
+                trouble,
+            });
+            return Scored::Stop;
+        }
+        Ok(scored) => scored,
+    };
+    let exceeded = matches!(verdict, Verdict::TimeLimit { .. });
+    if !exceeded && verdict != Verdict::Accepted {
+        search.found = Some(Found::Failure {
+            index: run,
+            input,
+            verdict,
+        });
+        return Scored::Stop;
+    }
+    if exceeded || cpu > slowest || search.slowest.is_none() {
+        search.slowest = Some(Slowest {
+            input: input.clone(),
+            cpu,
+            verdict: verdict.clone(),
+            run,
+        });
+    }
+    if exceeded {
+        search.exceeded = true;
+        return Scored::Stop;
+    }
+    Scored::Time(input, cpu)
+}
 
 /// Searches for the input on which the program takes the most CPU time, within the
 /// official limits (unless `settings.rules` asks for more) and the budget: at most
 /// `budget.cases` runs (reruns included), none started after `budget.time` (the first
 /// always runs), `budget.jobs` at once. Stops at the first time limit exceeded that a
-/// rerun confirms, and at the first other failure (a wrong answer, a crash) or input
-/// that cannot be judged. `progress` hears the runs done and the slowest CPU time so
-/// far after each step.
+/// rerun confirms, at the first crash or other limit exceeded, at a wrong answer on a
+/// run slower than every run before it (only those runs' answers are judged: solving
+/// an input of the largest size for its answer can take longer than the program), and
+/// at an input that cannot be judged. `progress` hears the runs done and the slowest
+/// CPU time so far after each step.
 ///
 /// The candidates are a function of the seed and of which candidates were kept; which
 /// were kept depends on the timings.
@@ -172,79 +285,21 @@ pub fn find_slow<T: Target>(
             if !first && past() {
                 return None;
             }
-            Some((input.clone(), test(settings, input)))
+            Some((input.clone(), timed(settings, input)))
         };
         let tried: Vec<Option<Tried<T>>> = match &pool {
             Ok(pool) => pool.install(|| candidates.par_iter().take(left).map(one).collect()),
             Err(_) => candidates.iter().take(left).map(one).collect(),
         };
         let mut best: Option<(Input<T>, Duration)> = None;
-        for (input, tested) in tried.into_iter().flatten() {
-            search.runs += 1;
-            let run = search.runs;
-            let tested = match tested {
-                Err(trouble) => {
-                    search.found = Some(Found::Trouble {
-                        index: run,
-                        input,
-                        trouble,
-                    });
-                    break;
-                }
-                Ok(t) => t,
-            };
-            let (verdict, cpu) = match tested.verdict {
-                Verdict::Accepted => (Verdict::Accepted, tested.cpu),
-                Verdict::TimeLimit { .. } => {
-                    // Confirmed by a rerun, or scored by the rerun's time.
-                    search.runs += 1;
-                    match test(settings, &input) {
-                        Err(trouble) => {
-                            search.found = Some(Found::Trouble {
-                                index: run,
-                                input,
-                                trouble,
-                            });
-                            break;
-                        }
-                        Ok(again) => match again.verdict {
-                            Verdict::TimeLimit { .. } => (tested.verdict, tested.cpu.max(again.cpu)),
-                            Verdict::Accepted => (Verdict::Accepted, again.cpu),
-                            other => {
-                                search.found = Some(Found::Failure {
-                                    index: run,
-                                    input,
-                                    verdict: other,
-                                });
-                                break;
-                            }
-                        },
+        for (input, first) in tried.into_iter().flatten() {
+            match score(settings, &mut search, input, first) {
+                Scored::Stop => break,
+                Scored::Time(input, cpu) => {
+                    if best.as_ref().is_none_or(|(_, b)| cpu > *b) {
+                        best = Some((input, cpu));
                     }
                 }
-                other => {
-                    search.found = Some(Found::Failure {
-                        index: run,
-                        input,
-                        verdict: other,
-                    });
-                    break;
-                }
-            };
-            let exceeded = matches!(verdict, Verdict::TimeLimit { .. });
-            if search.slowest.as_ref().is_none_or(|s| cpu > s.cpu || exceeded) {
-                search.slowest = Some(Slowest {
-                    input: input.clone(),
-                    cpu,
-                    verdict,
-                    run,
-                });
-            }
-            if exceeded {
-                search.exceeded = true;
-                break;
-            }
-            if best.as_ref().is_none_or(|(_, b)| cpu > *b) {
-                best = Some((input, cpu));
             }
         }
         if search.exceeded || search.found.is_some() {
