@@ -8,6 +8,7 @@ use retrocheck::contest::{Contest, Rules};
 use retrocheck::internals::corpus::{self, Kind};
 use retrocheck::internals::stress::quote::block;
 use retrocheck::internals::stress::report::{Report, ShrunkRecord, StressFailure, StressFile, STRESS_FORMAT};
+use retrocheck::internals::stress::slow::{find_slow, SlowSearch};
 use retrocheck::internals::stress::{
     expected, find_failure, input_at, reduce, Budget, FailureSearch, Found, Input, Limits, Program, Reduced,
     Settings, Target, Trouble, Verdict,
@@ -15,7 +16,7 @@ use retrocheck::internals::stress::{
 use retrocheck::Game;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What `--timeout` and `--max-size` say of one target.
 struct Figures {
@@ -180,6 +181,13 @@ pub struct Args {
     /// coverage per axis, the failure) as JSON to this file, for CI.
     #[arg(long)]
     pub json: Option<PathBuf>,
+    /// Search for slow inputs instead of wrong answers: hill climbing over inputs within
+    /// the official limits (sizes up to the official maximum), scored by the program's
+    /// own CPU time, until a run exceeds the time limit (and a rerun too), then shrink
+    /// and save that input as a failure; otherwise say the slowest input found and its
+    /// share of the limit. Runs for --time (default 60s) or --cases runs.
+    #[arg(long, conflicts_with = "json")]
+    pub slow: bool,
     /// The binary that writes an input again, when it is a user's own command line
     /// rather than `retrocheck` (set by [`run`], not a flag).
     #[arg(skip)]
@@ -258,6 +266,9 @@ fn stress<T: Target>(args: Args) -> Status {
     // --time counts from here: the probes are part of the search.
     let started = std::time::Instant::now();
     check_outputs_and_programs::<T>(&args, &settings)?;
+    if args.slow {
+        return slow::<T>(&args, &settings, jobs, started);
+    }
     let search = search::<T>(&args, &settings, jobs, started);
     let (report, elapsed) = (&search.report, search.elapsed);
     match search.found {
@@ -292,7 +303,13 @@ fn settings<T: Target>(args: &Args) -> Result<(Settings, usize), Exit> {
     if timeout.is_zero() {
         return Err(Exit::bad("--timeout must be more than 0s"));
     }
-    let max_size = args.max_size.unwrap_or(T::DEFAULT_MAX_SIZE);
+    // The search for slow inputs goes up to the official maximum: the worst case of a
+    // slow solution is where the judge's largest tests are.
+    let default_size = match T::OFFICIAL_MAX {
+        Some(max) if args.slow => max,
+        _ => T::DEFAULT_MAX_SIZE,
+    };
+    let max_size = args.max_size.unwrap_or(default_size);
     if max_size == 0 {
         return Err(Exit::bad("--max-size must be at least 1"));
     }
@@ -404,7 +421,161 @@ fn passed<T: Target>(
         T::UNIT
     );
     outln!("{}", report.text());
+    near_the_limit(settings, report);
     write_json::<T>(args, settings, report, elapsed, None)
+}
+
+/// Says so when an accepted run used more than half the time limit: a slower input
+/// of the same kind may exceed it, and `--slow` searches for one.
+fn near_the_limit(settings: &Settings, report: &Report) {
+    let limit = settings.program.limits.time;
+    let Some((index, cpu)) = report.most_cpu() else {
+        return;
+    };
+    if cpu * 2 > limit {
+        outln!(
+            "near the time limit: input {index} took {:.2} s of CPU time, {:.0}% of the limit of {:.2} s; a slower input may exceed it: --slow searches for one",
+            cpu.as_secs_f64(),
+            100.0 * cpu.as_secs_f64() / limit.as_secs_f64(),
+            limit.as_secs_f64()
+        );
+    }
+}
+
+/// How long `--slow` searches when neither `--time` nor `--cases` is given.
+const SLOW_TIME: Duration = Duration::from_secs(60);
+
+/// `--slow`: the search for slow inputs ([`find_slow`]), within `--time` (default
+/// [`SLOW_TIME`]) or `--cases` runs, its time counted from `started`. A time limit
+/// exceeded (confirmed by a rerun), or any other failure met on the way, is shrunk and
+/// saved as `stress` saves a failure; otherwise the slowest input and its share of
+/// the limit are said, and the status is 0.
+fn slow<T: Target>(args: &Args, settings: &Settings, jobs: usize, started: Instant) -> Status {
+    let time = args.time.or(args.cases.is_none().then_some(SLOW_TIME));
+    let budget = Budget {
+        cases: args.cases.unwrap_or(u64::MAX),
+        time: time.map(|t| t.saturating_sub(started.elapsed())),
+        jobs,
+    };
+    let bar = progress_bar(budget.cases);
+    let search = find_slow::<T>(settings, budget, |runs, cpu| {
+        bar.set_position(runs);
+        bar.set_message(format!("slowest {:.2} s of CPU time", cpu.as_secs_f64()));
+    });
+    bar.finish_and_clear();
+    let limit = settings.program.limits.time;
+    let searched = format!(
+        "{} from {} in {:.1} s, sizes up to {} {}",
+        retrocheck::text::count(search.runs as usize, "run"),
+        retrocheck::text::count(search.restarts as usize, "start"),
+        search.elapsed.as_secs_f64(),
+        retrocheck::text::thousands(settings.largest::<T>().into()),
+        T::UNIT
+    );
+    // Shrinking a time limit exceeded runs the program to the limit twice a
+    // candidate: it gets --shrink-time, or as long as the search.
+    let shrink_time = args.shrink_time.or(time);
+    match search.found {
+        Some(Found::Trouble {
+            index,
+            input,
+            trouble,
+        }) => {
+            let report = anyhow::anyhow!(
+                "run {index} of the search for slow inputs: {trouble}\n{}",
+                block(input.text().as_bytes(), SHOWN_OUTPUT)
+            );
+            Err(match trouble {
+                Trouble::Spawn { .. } => Exit::BadInput(report),
+                _ => Exit::Unjudged(report),
+            })
+        }
+        Some(Found::Failure {
+            index,
+            input,
+            verdict,
+        }) => {
+            outln!(
+                "`{}`: run {index} of the search for slow inputs ({searched}) failed: {verdict}",
+                args.solution
+            );
+            slow_failed::<T>(args, settings, jobs, shrink_time, &input, &verdict)
+        }
+        None if search.runs == 0 => Err(Exit::Unjudged(anyhow::anyhow!(
+            "nothing was checked: no input was run (--cases 0)"
+        ))),
+        None => slowest::<T>(args, settings, jobs, shrink_time, &search, limit, &searched),
+    }
+}
+
+/// The end of a search for slow inputs that met no other failure: the time limit
+/// exceeded, shrunk and saved, or the slowest input found and its share of the limit.
+fn slowest<T: Target>(
+    args: &Args,
+    settings: &Settings,
+    jobs: usize,
+    shrink_time: Option<Duration>,
+    search: &SlowSearch<T>,
+    limit: Duration,
+    searched: &str,
+) -> Status {
+    let Some(slowest) = &search.slowest else {
+        return Err(Exit::Unjudged(anyhow::anyhow!(
+            "nothing was checked: no input was run"
+        )));
+    };
+    if search.exceeded {
+        outln!(
+            "`{}`: TIME LIMIT EXCEEDED on an input the search for slow inputs found at run {} ({searched}; a rerun exceeded it too): {}",
+            args.solution,
+            slowest.run,
+            slowest.verdict
+        );
+        return slow_failed::<T>(
+            args,
+            settings,
+            jobs,
+            shrink_time,
+            &slowest.input,
+            &slowest.verdict,
+        );
+    }
+    outln!(
+        "`{}`: no input exceeded the time limit in {searched}",
+        args.solution
+    );
+    outln!(
+        "slowest input: {} s of CPU time, {:.0}% of the limit of {:.2} s, at run {} ({})",
+        format_args!("{:.3}", slowest.cpu.as_secs_f64()),
+        100.0 * search.share(limit),
+        limit.as_secs_f64(),
+        slowest.run,
+        slowest.input.describe()
+    );
+    Ok(())
+}
+
+/// An input of the search for slow inputs failed (over the time limit, or otherwise):
+/// shrink it, save it and print it as a campaign's failure.
+fn slow_failed<T: Target>(
+    args: &Args,
+    settings: &Settings,
+    jobs: usize,
+    shrink_time: Option<Duration>,
+    input: &Input<T>,
+    verdict: &Verdict,
+) -> Status {
+    let reduced = shrink_by::<T>(settings, jobs, "the input found", input, verdict, shrink_time);
+    let text = reduced.input.text();
+    let expected = expected(settings, &reduced.input).map_err(|e| Exit::Unjudged(anyhow::anyhow!("{e}")))?;
+    let saving = save(args, settings, &reduced, &text, &expected);
+    print_shrunk::<T>("the input found", verdict, &reduced, &text, &expected);
+    print_saving(args, saving);
+    Err(Exit::Found(anyhow::anyhow!(
+        "`{}`: {}",
+        args.solution,
+        reduced.verdict.kind()
+    )))
 }
 
 /// Input `index` could not be judged: the report, the JSON, and the trouble as the
@@ -476,7 +647,7 @@ fn failed<T: Target>(
     // Saved first, then printed: a standard output that is closed or full must not
     // cost the case.
     let saving = save(args, settings, &reduced, &text, &expected);
-    print_shrunk::<T>(index, &verdict, &reduced, &text, &expected);
+    print_shrunk::<T>(&format!("input {index}"), &verdict, &reduced, &text, &expected);
     let saved = print_saving(args, saving);
     outln!("\n{}", report.text());
     let failure = StressFailure::Failed {
@@ -510,17 +681,28 @@ fn shrink<T: Target>(
     input: &Input<T>,
     verdict: &Verdict,
 ) -> Reduced<T> {
+    // Shrinking gets --shrink-time, or as long as the search with --time.
+    let time = args.shrink_time.or(args.time);
+    shrink_by(settings, jobs, &format!("input {index}"), input, verdict, time)
+}
+
+/// Shrinks the failing input `found` ("input 12") for at most `time`; says when the
+/// program failed every run of it, not always the same way.
+fn shrink_by<T: Target>(
+    settings: &Settings,
+    jobs: usize,
+    found: &str,
+    input: &Input<T>,
+    verdict: &Verdict,
+    time: Option<Duration>,
+) -> Reduced<T> {
     say!("shrinking, re-running the program at each step …");
-    // Shrinking gets --shrink-time, or as long as the search with --time; one too long
-    // to add to the clock (2^64 s) is no deadline.
-    let deadline = args
-        .shrink_time
-        .or(args.time)
-        .and_then(|t| std::time::Instant::now().checked_add(t));
+    // A time too long to add to the clock (2^64 s) is no deadline.
+    let deadline = time.and_then(|t| Instant::now().checked_add(t));
     let reduced = reduce(settings, input, verdict, jobs, deadline);
     if reduced.found.always() && reduced.found.mixed() {
         outln!(
-            "the program failed every run of input {index}, not always the same way ({}): shrunk on the {}, which most runs gave",
+            "the program failed every run of {found}, not always the same way ({}): shrunk on the {}, which most runs gave",
             reduced.found.list(),
             reduced.kind
         );
@@ -530,7 +712,13 @@ fn shrink<T: Target>(
 
 /// The shrunk input (cut to one screen when long), how shrinking went, the expected
 /// output and the program's, and the verdict.
-fn print_shrunk<T: Target>(index: u64, verdict: &Verdict, reduced: &Reduced<T>, text: &str, expected: &[u8]) {
+fn print_shrunk<T: Target>(
+    found: &str,
+    verdict: &Verdict,
+    reduced: &Reduced<T>,
+    text: &str,
+    expected: &[u8],
+) {
     let again = &reduced.reproduced;
     // A long case is cut to one screen as the library's report cuts it.
     let cut = cut::<T>(text, expected, &reduced.output, &reduced.verdict);
@@ -545,7 +733,7 @@ fn print_shrunk<T: Target>(index: u64, verdict: &Verdict, reduced: &Reduced<T>, 
         );
     } else if reduced.steps == 0 {
         outln!(
-            "\nthe program is not deterministic: run again, it failed input {index} in {} of {} runs{} (uninitialised memory? the clock?); a failure that does not come back on every run is not shrunk. The input ({}):\n\n{shown}",
+            "\nthe program is not deterministic: run again, it failed {found} in {} of {} runs{} (uninitialised memory? the clock?); a failure that does not come back on every run is not shrunk. The input ({}):\n\n{shown}",
             again.failed,
             again.runs,
             if again.mixed() { format!(" ({})", again.list()) } else { String::new() },
@@ -601,8 +789,15 @@ fn official<T: Target>(reduced: &Reduced<T>) -> bool {
     reduced.input.cases.iter().all(|c| c.is_official())
 }
 
-/// Says what became of the shrunk input; the path it was saved as, if it was.
+/// Says what became of the shrunk input; the path it was saved as, if it was. The
+/// search for slow inputs (`--slow`) prints no `regenerate it` line: the shrunk input
+/// shown is what it has.
 fn print_saving(args: &Args, saving: Saving) -> Option<String> {
+    let again = if args.slow {
+        "the shrunk input is shown above"
+    } else {
+        "`regenerate it` above writes the input found again"
+    };
     match saving {
         Saving::Saved(saved) => {
             super::keep(format_args!(
@@ -614,12 +809,12 @@ fn print_saving(args: &Args, saving: Saving) -> Option<String> {
             Some(saved.input.display().to_string())
         }
         Saving::Unsaved => {
-            outln!("\nnot saved: --no-save; `regenerate it` above writes the input found again");
+            outln!("\nnot saved: --no-save; {again}");
             None
         }
         Saving::Variant => {
             outln!(
-                "\nnot saved in the corpus: retrocheck's answer to this input differs from the reference's (a variant problem?); `regenerate it` above writes it again"
+                "\nnot saved in the corpus: retrocheck's answer to this input differs from the reference's (a variant problem?); {again}"
             );
             None
         }

@@ -23,6 +23,7 @@ mod reports;
 mod saving;
 mod shards;
 mod shrink_contest;
+mod slow;
 mod solvers;
 mod stress;
 mod stress_limits;

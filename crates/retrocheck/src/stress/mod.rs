@@ -14,6 +14,7 @@ mod processes;
 pub mod quote;
 pub mod report;
 pub mod run;
+pub mod slow;
 #[cfg(target_os = "linux")]
 mod strays;
 
@@ -229,6 +230,9 @@ pub struct Tested {
     pub verdict: Verdict,
     /// The run's wall-clock time.
     pub(crate) elapsed: Duration,
+    /// The run's CPU time (the program's and its children's), as the time limit counts
+    /// it: the score of the search for slow inputs ([`slow`]).
+    pub(crate) cpu: Duration,
     /// Its peak resident memory in bytes (0: not measured).
     pub(crate) peak_memory: u64,
     /// What each test case covered (the product game and its solution): empty when
@@ -439,6 +443,7 @@ pub fn test<T: Target>(settings: &Settings, input: &Input<T>) -> Result<Tested, 
     Ok(Tested {
         verdict,
         elapsed: run.elapsed,
+        cpu: run.cpu,
         peak_memory: run.peak_memory,
         coverage,
         lengths,

@@ -20,6 +20,9 @@ pub struct Report {
     pub(crate) slowest: Option<(u64, Duration)>,
     /// The time of every run together.
     pub(crate) total_time: Duration,
+    /// The input index and CPU time of the run that used the most CPU time (what the
+    /// time limit counts): near the limit, a slower input may exceed it.
+    pub(crate) most_cpu: Option<(u64, Duration)>,
     /// The input index and peak resident bytes of the run that used the most memory.
     pub(crate) most_memory: Option<(u64, u64)>,
     /// The input index, size (in the `--max-size` unit) and size in words of the
@@ -74,6 +77,7 @@ impl Report {
             verdicts: [0; KINDS.len()],
             slowest: None,
             total_time: Duration::ZERO,
+            most_cpu: None,
             most_memory: None,
             largest: None,
             coverage: FamilySummary {
@@ -98,6 +102,9 @@ impl Report {
         }
         if self.slowest.is_none_or(|(_, t)| tested.elapsed > t) {
             self.slowest = Some((index, tested.elapsed));
+        }
+        if self.most_cpu.is_none_or(|(_, c)| tested.cpu > c) {
+            self.most_cpu = Some((index, tested.cpu));
         }
         if self.most_memory.is_none_or(|(_, m)| tested.peak_memory > m) {
             self.most_memory = Some((index, tested.peak_memory));
@@ -124,6 +131,11 @@ impl Report {
                 });
             }
         }
+    }
+
+    /// The input whose run used the most CPU time, and that time.
+    pub fn most_cpu(&self) -> Option<(u64, Duration)> {
+        self.most_cpu
     }
 
     /// The counts per verdict that occurred: "199 AC, 1 WA".
