@@ -51,6 +51,10 @@ pub struct Args {
     /// The time limit of an --against program (default: the original judge's).
     #[arg(long, value_parser = humantime::parse_duration)]
     pub time_limit: Option<Duration>,
+    /// The longest the search for an input too slow for each --against program may
+    /// take (scored by the program's CPU time, as `stress --slow` searches).
+    #[arg(long, default_value = "30s", value_parser = humantime::parse_duration)]
+    pub slow_time: Duration,
     /// Threads, and programs run at once.
     #[arg(long, default_value_t = 2)]
     pub jobs: usize,
@@ -89,6 +93,7 @@ impl Args {
             count: self.count,
             jobs: self.jobs.max(1),
             shrink_time: Plan::DEFAULT.shrink_time,
+            slow_time: self.slow_time,
         };
         let suspects = self.suspects::<T>();
         if let Some(dir) = &self.check {

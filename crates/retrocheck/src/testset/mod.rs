@@ -122,6 +122,9 @@ pub struct Plan {
     pub count: usize,
     /// Threads (in-process judging and shrinking) and programs run at once.
     pub jobs: usize,
+    /// The longest the search for an input too slow for one `--against` program may
+    /// take.
+    pub slow_time: Duration,
     /// The longest a shrink of one counterexample may take (a shrink stopped early
     /// keeps the smaller input it reached).
     pub shrink_time: Duration,
@@ -136,6 +139,7 @@ impl Plan {
         count: 25,
         jobs: 2,
         shrink_time: Duration::from_secs(20),
+        slow_time: Duration::from_secs(30),
     };
 }
 
@@ -223,6 +227,44 @@ fn build_on_pool<T: Target>(
             candidates.push(test);
             matrix.push(judge_one(&candidates[candidates.len() - 1], suspects)?);
             failing[s] = Some(candidates.len() - 1);
+        }
+    }
+    // For each program the candidates do not time out, a search for an input it
+    // takes too long on (scored by its own CPU time): a slow solution must meet its
+    // time limit in the set, not first at the judge.
+    for (s, suspect) in suspects.iter().enumerate() {
+        let Suspect::Program { settings } = suspect else {
+            continue;
+        };
+        if matrix
+            .iter()
+            .any(|row| matches!(row[s], Verdict::TimeLimit { .. }))
+        {
+            continue;
+        }
+        progress(&format!("searching for an input too slow for {}", suspect.name()));
+        let budget = stress::Budget {
+            cases: SLOW_RUNS,
+            time: Some(plan.slow_time),
+            jobs: plan.jobs,
+        };
+        let search = stress::slow::find_slow::<T>(settings, budget, |_, _| {});
+        let found = match (search.exceeded, search.slowest, search.found) {
+            (true, Some(slowest), _) => Some((slowest.input, Why::Slow(suspect.name().into()))),
+            (_, _, Some(stress::Found::Failure { input, .. })) => {
+                Some((input, Why::Counterexample(suspect.name().into())))
+            }
+            _ => None,
+        };
+        if let Some((input, why)) = found {
+            let slow = matches!(why, Why::Slow(_));
+            candidates.push(Test::new(input, why)?);
+            matrix.push(judge_one(&candidates[candidates.len() - 1], suspects)?);
+            if slow {
+                last.push(candidates.len() - 1);
+            } else if failing[s].is_none() {
+                failing[s] = Some(candidates.len() - 1);
+            }
         }
     }
     // Each suspect's failing input, shrunk: small tests a person can read, and the
@@ -417,6 +459,9 @@ fn first_failing<T: Target>(
     }
     Ok(found)
 }
+
+/// The most runs of a program the search for an input too slow for it makes.
+const SLOW_RUNS: u64 = 200;
 
 /// The most product-game positions and moves the search beyond the pool solves,
 /// summed over the wrong solutions judged: about a minute of solving on a problem
