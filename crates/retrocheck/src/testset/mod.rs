@@ -373,6 +373,9 @@ fn trouble(t: &Trouble) -> String {
     t.to_string()
 }
 
+/// A suspect (its index) and a test that catches it, if one was found.
+pub type Catching<T> = (usize, Option<Test<T>>);
+
 /// For each suspect that a set lets through, a test that would catch it: its first
 /// failing input of the campaign with the plan's seed, shrunk (`None`: none within the
 /// plan's inputs).
@@ -381,7 +384,7 @@ pub fn catching<T: Target>(
     missed: &[usize],
     plan: &Plan,
     progress: Progress<'_>,
-) -> Result<Vec<(usize, Option<Test<T>>)>, String> {
+) -> Result<Vec<Catching<T>>, String> {
     let found = first_failing::<T>(suspects, missed, 0, plan, progress)?;
     missed
         .iter()
@@ -397,6 +400,9 @@ pub fn catching<T: Target>(
         })
         .collect()
 }
+
+/// A test and whether each suspect judged fails it.
+type Verdicts<T> = (Test<T>, Vec<bool>);
 
 /// Inputs `from` onwards of the campaign (up to the plan's pool and more), for the
 /// suspects in `missing`: each one's first failing input, in input order (the same on
@@ -424,7 +430,7 @@ fn first_failing<T: Target>(
         // The suspects this batch is judged against: `left` shrinks as results are
         // taken, and each result's verdicts are in this order.
         let judging = left.clone();
-        let judged: Vec<Result<(Test<T>, Vec<bool>), String>> = (index..end)
+        let judged: Vec<Result<Verdicts<T>, String>> = (index..end)
             .into_par_iter()
             .map(|i| {
                 let test = drawn::<T>(plan.seed, i)?;

@@ -29,7 +29,7 @@ pub enum Reach {
         fixed: u32,
     },
     /// A contest solution's value iteration in place, in the order of the problem's
-    /// sweep order (`Contest::sweep_order`, catmouse's dp[mouse][cat][turn]), cut after
+    /// sweep order (`Contest::sweep_order`, catmouse's `dp[mouse][cat][turn]`), cut after
     /// `per_unit` sweeps per unit of size plus `fixed`: an answered position is right
     /// when [`sweeps`](retrocheck::internals::search::sweeps) decides it within them,
     /// a draw otherwise. In place, a sweep can decide several plies, so this is wrong
