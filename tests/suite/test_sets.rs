@@ -85,6 +85,25 @@ fn check_on_the_sample_alone_lists_the_bug_classes_it_misses() {
         out.contains("A test that catches each one let through:\n"),
         "{out}"
     );
+    // The test shown for the horizon does catch it (a batch's verdicts once went to
+    // the wrong wrong solutions, and the "catching" tests shown passed).
+    let shown: String = out
+        .lines()
+        .skip_while(|l| !l.starts_with("  catmouse-horizon-2n ("))
+        .skip(1)
+        .take_while(|l| l.starts_with("    "))
+        .map(|l| format!("{}\n", l.trim()))
+        .collect();
+    assert!(!shown.is_empty(), "{out}");
+    let right = stdout(&run(&["solve", "catmouse"], &shown));
+    let wrong = stdout(&run(
+        &["solve", "catmouse", "--solver", "catmouse-horizon-2n"],
+        &shown,
+    ));
+    assert_ne!(
+        right, wrong,
+        "the test shown does not catch the horizon:\n{shown}"
+    );
     // The sample kills the cat-first answer: the check says so.
     let line = out.lines().find(|l| l.contains("catmouse-cat-first")).unwrap();
     assert!(line.contains("killed by 1: 1.in (WA)"), "{out}");

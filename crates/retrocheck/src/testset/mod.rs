@@ -19,7 +19,7 @@ pub use suspect::Suspect;
 
 use crate::contest::Rules;
 use crate::shrink::shrink_while;
-use crate::stress::{self, input_from, Draw, Input, Target, Trouble, Verdict};
+use crate::stress::{self, input_from, Draw, Input, Target, Verdict};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -363,12 +363,8 @@ pub fn judge_all<T: Target>(
 pub fn judge_one<T: Target>(test: &Test<T>, suspects: &[Suspect]) -> Result<Vec<Verdict>, String> {
     suspects
         .iter()
-        .map(|s| s.verdict(&test.input, &test.expected).map_err(|t| trouble(&t)))
+        .map(|s| s.verdict(&test.input, &test.expected).map_err(|t| t.to_string()))
         .collect()
-}
-
-fn trouble(t: &Trouble) -> String {
-    t.to_string()
 }
 
 /// A suspect (its index) and a test that catches it, if one was found.
@@ -438,7 +434,7 @@ fn first_failing<T: Target>(
                         suspects[s]
                             .verdict(&test.input, &test.expected)
                             .map(|v| v != Verdict::Accepted)
-                            .map_err(|t| trouble(&t))
+                            .map_err(|t| t.to_string())
                     })
                     .collect::<Result<Vec<bool>, String>>()?;
                 Ok((test, fails))
@@ -494,7 +490,7 @@ fn shrink_for<T: Target>(suspect: &Suspect, test: &Test<T>, plan: &Plan) -> Resu
     let name = suspect.name().to_string();
     let first = suspect
         .verdict(&test.input, &test.expected)
-        .map_err(|t| trouble(&t))?;
+        .map_err(|t| t.to_string())?;
     if first == Verdict::Accepted {
         // A program whose verdict changes from run to run (the clock, uninitialised
         // memory) keeps the input it failed unshrunk; a built-in never changes.
